@@ -1,0 +1,177 @@
+// Package country holds the registry of ISO 3166-1 countries and territories
+// with their English names and the aliases people type by mistake, so that an
+// invalid code gets useful suggestions. It depends only on the domain package.
+package country
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+//go:embed iso3166.tsv
+var iso3166TSV []byte
+
+//go:embed aliases.tsv
+var aliasesTSV []byte
+
+// Registry is the immutable set of known countries. Lookups by code do not allocate.
+type Registry struct {
+	entries []entrycheck.Country
+	byISO3  [26 * 26 * 26]int16 // entry index + 1; 0 means unknown
+	byISO2  [26 * 26]int16
+	// byName maps normalised names and aliases to entry indexes.
+	byName map[string]int
+	// codeAliases maps non-ISO codes people type (GER, UK) to entry indexes.
+	codeAliases map[string]int
+}
+
+// Alias is an extra name for a country, such as the name a dataset uses.
+type Alias struct {
+	Name string
+	ISO3 string
+}
+
+// New builds the registry from the embedded ISO 3166-1 table and alias list,
+// plus any extra aliases.
+func New(extra ...Alias) (*Registry, error) {
+	r := &Registry{byName: map[string]int{}, codeAliases: map[string]int{}}
+	err := eachRow(iso3166TSV, "iso3166.tsv", []string{"alpha2", "alpha3", "name"}, func(line int, f []string) error {
+		i3, ok3 := code3(f[1])
+		i2, ok2 := code2(f[0])
+		if !ok3 || !ok2 || f[2] == "" {
+			return fmt.Errorf("iso3166.tsv line %d: malformed row %q", line, strings.Join(f, "\t"))
+		}
+		if r.byISO3[i3] != 0 || r.byISO2[i2] != 0 {
+			return fmt.Errorf("iso3166.tsv line %d: duplicate code %s/%s", line, f[0], f[1])
+		}
+		r.entries = append(r.entries, entrycheck.Country{ISO3: f[1], ISO2: f[0], Name: f[2]})
+		r.byISO3[i3] = int16(len(r.entries))
+		r.byISO2[i2] = int16(len(r.entries))
+		r.byName[normalize(f[2])] = len(r.entries) - 1
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachRow(aliasesTSV, "aliases.tsv", []string{"alias", "iso3", "kind"}, func(line int, f []string) error {
+		c, ok := r.ByISO3(f[1])
+		if !ok {
+			return fmt.Errorf("aliases.tsv line %d: alias %q points to unknown code %s", line, f[0], f[1])
+		}
+		switch f[2] {
+		case "code":
+			r.codeAliases[strings.ToUpper(f[0])] = r.index(c.ISO3)
+		case "name":
+			r.byName[normalize(f[0])] = r.index(c.ISO3)
+		default:
+			return fmt.Errorf("aliases.tsv line %d: kind %q is neither code nor name", line, f[2])
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range extra {
+		c, ok := r.ByISO3(a.ISO3)
+		if !ok {
+			return nil, fmt.Errorf("alias %q points to unknown code %s", a.Name, a.ISO3)
+		}
+		if _, taken := r.byName[normalize(a.Name)]; !taken {
+			r.byName[normalize(a.Name)] = r.index(c.ISO3)
+		}
+	}
+	return r, nil
+}
+
+func eachRow(data []byte, file string, header []string, fn func(line int, fields []string) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	for sc.Scan() {
+		line++
+		f := strings.Split(sc.Text(), "\t")
+		if line == 1 {
+			if strings.Join(f, ",") != strings.Join(header, ",") {
+				return fmt.Errorf("%s: header is %q, want %q", file, sc.Text(), strings.Join(header, "\t"))
+			}
+			continue
+		}
+		if len(f) != len(header) {
+			return fmt.Errorf("%s line %d: %d fields, want %d", file, line, len(f), len(header))
+		}
+		if err := fn(line, f); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+func (r *Registry) index(iso3 string) int {
+	i, _ := code3(iso3)
+	return int(r.byISO3[i]) - 1
+}
+
+// ByISO3 returns the country with the alpha-3 code, in any letter case.
+func (r *Registry) ByISO3(code string) (entrycheck.Country, bool) {
+	i, ok := code3(code)
+	if !ok || r.byISO3[i] == 0 {
+		return entrycheck.Country{}, false
+	}
+	return r.entries[r.byISO3[i]-1], true
+}
+
+// ByISO2 returns the country with the alpha-2 code, in any letter case.
+func (r *Registry) ByISO2(code string) (entrycheck.Country, bool) {
+	i, ok := code2(code)
+	if !ok || r.byISO2[i] == 0 {
+		return entrycheck.Country{}, false
+	}
+	return r.entries[r.byISO2[i]-1], true
+}
+
+// All returns every country of the registry, ordered by alpha-3 code.
+func (r *Registry) All() []entrycheck.Country {
+	return append([]entrycheck.Country(nil), r.entries...)
+}
+
+// Index3 maps a three-letter code in any case to a dense index in
+// [0, 26*26*26), so that tables keyed by code need no hashing.
+func Index3(code string) (int, bool) { return code3(code) }
+
+func code3(s string) (int, bool) {
+	if len(s) != 3 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < 3; i++ {
+		c, ok := letter(s[i])
+		if !ok {
+			return 0, false
+		}
+		n = n*26 + c
+	}
+	return n, true
+}
+
+func code2(s string) (int, bool) {
+	if len(s) != 2 {
+		return 0, false
+	}
+	a, ok1 := letter(s[0])
+	b, ok2 := letter(s[1])
+	return a*26 + b, ok1 && ok2
+}
+
+func letter(c byte) (int, bool) {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return int(c - 'A'), true
+	case c >= 'a' && c <= 'z':
+		return int(c - 'a'), true
+	}
+	return 0, false
+}

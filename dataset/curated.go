@@ -1,0 +1,238 @@
+package dataset
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/country"
+)
+
+// The curated layer in the project's format. Destination files are imported
+// from the curators' source notes by `entrycheck curation import`; the
+// official-verdict statements and country groups are curated here directly,
+// each fact with its citation.
+//
+//go:embed curated
+var curatedFS embed.FS
+
+// CuratedFS returns the embedded curated layer, rooted at its directory.
+func CuratedFS() fs.FS {
+	sub, err := fs.Sub(curatedFS, "curated")
+	if err != nil {
+		panic(err) // the directory is embedded at build time
+	}
+	return sub
+}
+
+// Destination is the curated record of one destination.
+type Destination struct {
+	Destination  string                  `json:"destination"`
+	Name         string                  `json:"name"`
+	CompiledAt   entrycheck.Date         `json:"compiled_at"`
+	ImportedFrom string                  `json:"imported_from"`
+	Rules        Rules                   `json:"rules"`
+	Apply        []entrycheck.ApplyEntry `json:"apply"`
+	CuratorNotes string                  `json:"curator_notes"`
+}
+
+// Rules are a destination's cited entry rules; nil means no official source gave the rule.
+type Rules struct {
+	PassportValidity          *entrycheck.Rule[entrycheck.PassportValidity] `json:"passport_validity"`
+	BlankPages                *entrycheck.Rule[entrycheck.BlankPages]       `json:"blank_pages"`
+	OnwardTicket              *entrycheck.Rule[entrycheck.OnwardTicket]     `json:"onward_ticket"`
+	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]     `json:"other_health"`
+	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]    `json:"twov"`
+	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]      `json:"residence_permit_exemptions"`
+}
+
+// YellowFeverTable is the yellow-fever certificate table and the list of risk countries.
+type YellowFeverTable struct {
+	RiskList  RiskList                                           `json:"risk_list"`
+	Countries map[string]entrycheck.Rule[entrycheck.YellowFever] `json:"countries"`
+	Note      string                                             `json:"note"`
+}
+
+// RiskList is the cited list of countries with risk of yellow-fever transmission.
+type RiskList struct {
+	Countries  []string            `json:"countries"`
+	InPartOnly []string            `json:"in_part_only"`
+	Note       string              `json:"note"`
+	Edition    string              `json:"edition"`
+	Source     entrycheck.Citation `json:"source"`
+}
+
+// OfficialStatement is an official source's statement of the requirement
+// for some passports at a destination. Where it differs from the matrix, the
+// route is served as needs_review.
+type OfficialStatement struct {
+	Destination     string                 `json:"destination"`
+	Passports       []string               `json:"passports"`
+	Requirement     entrycheck.Requirement `json:"requirement"`
+	AllowedStayDays entrycheck.Days        `json:"allowed_stay_days"`
+	Text            string                 `json:"text"`
+	Source          entrycheck.Citation    `json:"source"`
+	CuratedFrom     string                 `json:"curated_from"`
+}
+
+// Group is a named group of countries, such as SCHENGEN, whose visas or
+// residence permits curated exemptions accept as one.
+type Group struct {
+	Code    string              `json:"code"`
+	Name    string              `json:"name"`
+	Members []string            `json:"members"`
+	Text    string              `json:"text"`
+	Source  entrycheck.Citation `json:"source"`
+}
+
+// Curated is the whole curated layer.
+type Curated struct {
+	Destinations map[string]*Destination
+	YellowFever  YellowFeverTable
+	Statements   []OfficialStatement
+	Groups       map[string]Group
+}
+
+// Curated-layer file names inside the curated directory.
+const (
+	DestinationsDir = "destinations"
+	YellowFeverFile = "yellow-fever.json"
+	StatementsFile  = "official-verdicts.json"
+	GroupsFile      = "groups.json"
+)
+
+// LoadCurated reads and validates the curated layer from fsys (CuratedFS()
+// for the embedded one). Every non-null rule must carry a complete citation.
+func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
+	c := &Curated{Destinations: map[string]*Destination{}, Groups: map[string]Group{}}
+	files, err := fs.Glob(fsys, DestinationsDir+"/*.json")
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("curated layer: no files in %s/", DestinationsDir)
+	}
+	for _, f := range files {
+		var d Destination
+		if err := decodeFile(fsys, f, &d); err != nil {
+			return nil, err
+		}
+		if want := strings.TrimSuffix(path.Base(f), ".json"); d.Destination != want {
+			return nil, fmt.Errorf("curated %s: destination %q does not match the file name", f, d.Destination)
+		}
+		if err := d.validate(reg); err != nil {
+			return nil, fmt.Errorf("curated %s: %w", f, err)
+		}
+		c.Destinations[d.Destination] = &d
+	}
+	if err := decodeFile(fsys, YellowFeverFile, &c.YellowFever); err != nil {
+		return nil, err
+	}
+	if err := c.YellowFever.validate(reg); err != nil {
+		return nil, fmt.Errorf("curated %s: %w", YellowFeverFile, err)
+	}
+	var groups struct {
+		Groups []Group `json:"groups"`
+	}
+	if err := decodeFile(fsys, GroupsFile, &groups); err != nil {
+		return nil, err
+	}
+	for _, g := range groups.Groups {
+		if err := g.validate(reg); err != nil {
+			return nil, fmt.Errorf("curated %s: group %s: %w", GroupsFile, g.Code, err)
+		}
+		c.Groups[g.Code] = g
+	}
+	var statements struct {
+		Statements []OfficialStatement `json:"statements"`
+	}
+	if err := decodeFile(fsys, StatementsFile, &statements); err != nil {
+		return nil, err
+	}
+	for i, s := range statements.Statements {
+		if err := s.validate(reg); err != nil {
+			return nil, fmt.Errorf("curated %s: statement %d: %w", StatementsFile, i+1, err)
+		}
+	}
+	c.Statements = statements.Statements
+	return c, nil
+}
+
+func decodeFile(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("curated layer: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("curated %s: %w", name, err)
+	}
+	return nil
+}
+
+// SortedCodes returns the codes of the curated destinations in order.
+func (c *Curated) SortedCodes() []string {
+	codes := make([]string, 0, len(c.Destinations))
+	for k := range c.Destinations {
+		codes = append(codes, k)
+	}
+	sort.Strings(codes)
+	return codes
+}
+
+func (d *Destination) validate(reg *country.Registry) error {
+	if _, ok := reg.ByISO3(d.Destination); !ok || d.Destination != strings.ToUpper(d.Destination) {
+		return fmt.Errorf("destination %q is not an ISO 3166-1 alpha-3 code", d.Destination)
+	}
+	if d.CompiledAt.IsZero() {
+		return fmt.Errorf("compiled_at is missing")
+	}
+	r := d.Rules
+	var checks []ruleCheck
+	if v := r.PassportValidity; v != nil {
+		checks = append(checks, ruleCheck{"passport_validity", v.Source, func() error { return validValidity(v.Value) }})
+	}
+	if v := r.BlankPages; v != nil {
+		checks = append(checks, ruleCheck{"blank_pages", v.Source, func() error { return positive(v.Value.Pages, "pages") }})
+	}
+	if v := r.OnwardTicket; v != nil {
+		checks = append(checks, ruleCheck{"onward_ticket", v.Source, func() error { return validOnward(v.Value.Required) }})
+	}
+	if v := r.OtherHealth; v != nil {
+		checks = append(checks, ruleCheck{"other_health", v.Source, func() error { return nonEmpty(len(v.Value)) }})
+	}
+	if v := r.TWOV; v != nil {
+		checks = append(checks, ruleCheck{"twov", v.Source, func() error { return validPrograms(v.Value, reg) }})
+	}
+	if v := r.ResidencePermitExemptions; v != nil {
+		checks = append(checks, ruleCheck{"residence_permit_exemptions", v.Source, func() error { return validExemptions(v.Value, reg) }})
+	}
+	for _, c := range checks {
+		if err := validCitation(c.cite); err != nil {
+			return fmt.Errorf("rules.%s.source: %w", c.field, err)
+		}
+		if err := c.check(); err != nil {
+			return fmt.Errorf("rules.%s: %w", c.field, err)
+		}
+	}
+	for i, a := range d.Apply {
+		if err := validApply(a); err != nil {
+			return fmt.Errorf("apply[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// ruleCheck is the validation of one non-null rule field: its citation and its value.
+type ruleCheck struct {
+	field string
+	cite  entrycheck.Citation
+	check func() error
+}

@@ -1,0 +1,208 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/country"
+)
+
+// validCitation requires a name, an absolute http(s) URL and the day the source was read.
+func validCitation(c entrycheck.Citation) error {
+	if strings.TrimSpace(c.Name) == "" {
+		return errors.New("citation has no name")
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("citation url %q is not an absolute http(s) URL", c.URL)
+	}
+	if c.RetrievedAt.IsZero() {
+		return errors.New("citation has no retrieved_at date")
+	}
+	return nil
+}
+
+var countedFrom = map[string]bool{"entry": true, "departure": true, "end_of_permitted_stay": true}
+
+func validValidity(v entrycheck.PassportValidity) error {
+	if v.MinMonthsRemaining < 0 || v.MinMonthsRemaining > 24 {
+		return fmt.Errorf("min_months_remaining %d is out of range", v.MinMonthsRemaining)
+	}
+	if v.CountedFrom != nil && !countedFrom[*v.CountedFrom] {
+		return fmt.Errorf("counted_from %q is not entry, departure or end_of_permitted_stay", *v.CountedFrom)
+	}
+	return nil
+}
+
+func validOnward(required string) error {
+	switch required {
+	case entrycheck.OnwardRequired, entrycheck.OnwardMayBeAsked, entrycheck.OnwardNotRequired:
+		return nil
+	}
+	return fmt.Errorf("required %q is not required, may_be_asked or not_required", required)
+}
+
+func positive(n int, field string) error {
+	if n <= 0 {
+		return fmt.Errorf("%s must be positive", field)
+	}
+	return nil
+}
+
+func nonEmpty(n int) error {
+	if n == 0 {
+		return errors.New("an empty list must be null instead")
+	}
+	return nil
+}
+
+func validCodes(codes []string, reg *country.Registry, groupsAllowed bool) error {
+	for _, c := range codes {
+		if groupsAllowed && c == entrycheck.GroupSchengen {
+			continue
+		}
+		if _, ok := reg.ByISO3(c); !ok || c != strings.ToUpper(c) {
+			return fmt.Errorf("%q is not an ISO 3166-1 alpha-3 code", c)
+		}
+	}
+	return nil
+}
+
+func validPrograms(ps []entrycheck.TWOVProgram, reg *country.Registry) error {
+	if err := nonEmpty(len(ps)); err != nil {
+		return err
+	}
+	for i, p := range ps {
+		e := p.Eligible
+		var err error
+		switch e.Kind {
+		case entrycheck.EligibleAll:
+		case entrycheck.EligiblePassports:
+			if len(e.Passports) == 0 {
+				err = errors.New("eligible.passports is empty")
+			} else {
+				err = validCodes(e.Passports, reg, false)
+			}
+		case entrycheck.EligibleDescribed:
+			if e.Description == nil || *e.Description == "" {
+				err = errors.New("eligible.description is empty")
+			}
+		default:
+			err = fmt.Errorf("eligible.kind %q is not all, passports or described", e.Kind)
+		}
+		if err == nil && p.Program == "" {
+			err = errors.New("program has no name")
+		}
+		if err != nil {
+			return fmt.Errorf("[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func validExemptions(es []entrycheck.Exemption, reg *country.Registry) error {
+	if err := nonEmpty(len(es)); err != nil {
+		return err
+	}
+	for i, e := range es {
+		var err error
+		switch {
+		case len(e.HoldersOf) == 0:
+			err = errors.New("holders_of is empty")
+		case e.Document != entrycheck.DocumentVisa && e.Document != entrycheck.DocumentResidencePermit && e.Document != entrycheck.DocumentEither:
+			err = fmt.Errorf("document %q is not visa, residence_permit or either", e.Document)
+		case e.Effect != entrycheck.VisaFree && e.Effect != entrycheck.EVisa && e.Effect != entrycheck.VisaOnArrival:
+			err = fmt.Errorf("effect %q is not visa_free, e_visa or visa_on_arrival", e.Effect)
+		default:
+			err = validCodes(e.HoldersOf, reg, true)
+		}
+		if err != nil {
+			return fmt.Errorf("[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func validApply(a entrycheck.ApplyEntry) error {
+	if err := nonEmpty(len(a.Requirements)); err != nil {
+		return fmt.Errorf("requirements: %w", err)
+	}
+	for _, r := range a.Requirements {
+		if !r.NeedsAction() {
+			return fmt.Errorf("requirement %q needs no application", r)
+		}
+	}
+	switch a.Kind {
+	case entrycheck.ApplyOfficialPortal, entrycheck.ApplyOfficialInfo, entrycheck.ApplyEmbassyFinder:
+	default:
+		return fmt.Errorf("kind %q is not official_portal, official_info or embassy_finder", a.Kind)
+	}
+	if err := validCitation(entrycheck.Citation{Name: "portal", URL: a.URL, RetrievedAt: a.Source.RetrievedAt}); err != nil {
+		return fmt.Errorf("url: %w", err)
+	}
+	return validCitation(a.Source)
+}
+
+func (t *YellowFeverTable) validate(reg *country.Registry) error {
+	if err := validCitation(t.RiskList.Source); err != nil {
+		return fmt.Errorf("risk_list.source: %w", err)
+	}
+	if err := validCodes(t.RiskList.Countries, reg, false); err != nil {
+		return fmt.Errorf("risk_list.countries: %w", err)
+	}
+	if err := validCodes(t.RiskList.InPartOnly, reg, false); err != nil {
+		return fmt.Errorf("risk_list.in_part_only: %w", err)
+	}
+	for code, r := range t.Countries {
+		if err := validCodes([]string{code}, reg, false); err != nil {
+			return fmt.Errorf("countries: %w", err)
+		}
+		if err := validCitation(r.Source); err != nil {
+			return fmt.Errorf("countries.%s.source: %w", code, err)
+		}
+		if c := r.Value.CertificateRequired; c != nil {
+			switch *c {
+			case entrycheck.YellowFeverAllTravellers, entrycheck.YellowFeverFromRiskCountries, entrycheck.YellowFeverNone:
+			default:
+				return fmt.Errorf("countries.%s.certificate_required %q is not all_travellers, from_risk_countries or none", code, *c)
+			}
+		}
+	}
+	return nil
+}
+
+func (s OfficialStatement) validate(reg *country.Registry) error {
+	if err := validCodes(append([]string{s.Destination}, s.Passports...), reg, false); err != nil {
+		return err
+	}
+	if len(s.Passports) == 0 {
+		return errors.New("passports is empty")
+	}
+	switch s.Requirement {
+	case entrycheck.Unknown, entrycheck.NeedsReview, "":
+		return fmt.Errorf("requirement %q is not a verdict", s.Requirement)
+	}
+	if !s.Requirement.Valid() {
+		return fmt.Errorf("requirement %q is not a requirement value", s.Requirement)
+	}
+	if s.CuratedFrom == "" {
+		return errors.New("curated_from is empty")
+	}
+	return validCitation(s.Source)
+}
+
+func (g Group) validate(reg *country.Registry) error {
+	if g.Code == "" || g.Code != strings.ToUpper(g.Code) {
+		return fmt.Errorf("code %q must be upper case", g.Code)
+	}
+	if err := nonEmpty(len(g.Members)); err != nil {
+		return fmt.Errorf("members: %w", err)
+	}
+	if err := validCodes(g.Members, reg, false); err != nil {
+		return fmt.Errorf("members: %w", err)
+	}
+	return validCitation(g.Source)
+}

@@ -1,0 +1,63 @@
+package entrycheck
+
+import (
+	"fmt"
+	"time"
+)
+
+// Date is a calendar day (UTC), written as YYYY-MM-DD.
+type Date struct {
+	Year  int
+	Month time.Month
+	Day   int
+}
+
+// ParseDate reads a YYYY-MM-DD date and rejects anything else.
+func ParseDate(s string) (Date, error) {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return Date{}, fmt.Errorf("%q is not a date of the form YYYY-MM-DD", s)
+	}
+	return DateOf(t), nil
+}
+
+// DateOf returns the UTC calendar day of t.
+func DateOf(t time.Time) Date {
+	y, m, d := t.UTC().Date()
+	return Date{y, m, d}
+}
+
+// Time returns midnight UTC at the start of the day.
+func (d Date) Time() time.Time { return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC) }
+
+// IsZero reports whether the date is unset.
+func (d Date) IsZero() bool { return d == Date{} }
+
+// Before reports whether d is an earlier day than o.
+func (d Date) Before(o Date) bool { return d.Time().Before(o.Time()) }
+
+// DaysSince returns the whole days from d to the UTC day of t (negative when t is earlier).
+func (d Date) DaysSince(t time.Time) int {
+	return int(DateOf(t).Time().Sub(d.Time()) / (24 * time.Hour))
+}
+
+// AddDays returns the date n days later.
+func (d Date) AddDays(n int) Date { return DateOf(d.Time().AddDate(0, 0, n)) }
+
+func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day) }
+
+// MarshalJSON writes the date as a YYYY-MM-DD string.
+func (d Date) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+// UnmarshalJSON reads a YYYY-MM-DD string.
+func (d *Date) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return fmt.Errorf("a date must be a string of the form YYYY-MM-DD, not %s", b)
+	}
+	v, err := ParseDate(string(b[1 : len(b)-1]))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}

@@ -1,0 +1,38 @@
+// Package entrycheck holds the domain of the entry-requirements service: the
+// check request and its result, requirement values, entry rules with their
+// citations, verification states and the application errors.
+//
+// It must not import any other package of this module: the dataset, the
+// evaluation core and every adapter (CLI, API, generator, MCP) depend on it,
+// never the reverse.
+package entrycheck
+
+import "time"
+
+// Clock tells the time. Evaluation takes one so that staleness and
+// evaluated_at can be computed against a controlled time in tests.
+type Clock interface {
+	Now() time.Time
+}
+
+// SystemClock is the wall clock.
+type SystemClock struct{}
+
+// Now returns the current time in UTC.
+func (SystemClock) Now() time.Time { return time.Now().UTC() }
+
+// FixedClock always returns the same instant; tests and reproducible builds use it.
+type FixedClock time.Time
+
+// Now returns the fixed instant.
+func (c FixedClock) Now() time.Time { return time.Time(c) }
+
+// Country identifies a country or territory by its ISO 3166-1 codes.
+type Country struct {
+	ISO3 string `json:"iso3"`
+	ISO2 string `json:"iso2"`
+	Name string `json:"name"`
+}
+
+// Disclaimer is presented with every answer.
+const Disclaimer = "Advisory only, not a boarding decision. Entry rules change and airlines and border officers decide; confirm with the destination's official authority (embassy, consulate or immigration service) before you travel."

@@ -1,0 +1,159 @@
+package evaluation
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/country"
+)
+
+// Check computes the answer for one passport and destination (spec 2.1). It
+// returns an *entrycheck.Error with code EINVALID, one problem per bad field
+// and suggestions for codes it did not understand; data gaps are not errors
+// but the requirements unknown and needs_review.
+func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (entrycheck.CheckResult, error) {
+	pc, dc, tc, err := e.validate(&req)
+	if err != nil {
+		return entrycheck.CheckResult{}, err
+	}
+	now := clock.Now().UTC()
+	dest := e.destination(dc.ISO3)
+	r := entrycheck.CheckResult{
+		Passport:       pc,
+		Destination:    dc,
+		DatasetVersion: e.snap.Version(),
+		EvaluatedAt:    now,
+		RequestID:      req.RequestID,
+		Source:         e.source,
+		Disclaimer:     entrycheck.Disclaimer,
+		EntryRules:     dest.rules,
+	}
+	if r.RequestID == "" {
+		r.RequestID = newRequestID()
+	}
+	own := e.verdict(&r, pc, dc)
+	held := heldDocuments(req)
+	if held && !own {
+		e.applyExemption(&r, dest, req)
+	}
+	r.RequirementLabel = r.Requirement.Label()
+	r.Action = r.Requirement.Action()
+	if r.Requirement.NeedsAction() {
+		r.Apply = dest.apply[r.Requirement]
+	}
+	fromRisk := e.riskList[pc.ISO3]
+	viaRisk := tc != nil && e.riskList[tc.ISO3]
+	r.EntryRules.YellowFever = dest.yellowFeverFor(e, fromRisk, viaRisk)
+	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(dest, now)
+	if tc != nil {
+		r.Transit = e.transit(pc, *tc)
+	}
+	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
+	r.Assumptions = assumptionsFor(&r, req, own)
+	return r, nil
+}
+
+// verdict fills the requirement from the matrix and the curated official
+// statements; it reports whether the passport is the destination's own.
+func (e *Evaluator) verdict(r *entrycheck.CheckResult, pc, dc entrycheck.Country) (own bool) {
+	m := e.snap.Matrix
+	pp, okP := m.Position(pc.ISO3)
+	dp, okD := m.Position(dc.ISO3)
+	r.VerdictVerification = verdictSecondaryOnly
+	if pc.ISO3 == dc.ISO3 {
+		r.Requirement = entrycheck.VisaFree
+		r.VerdictVerification = verdictOwnCountry
+		if okP {
+			r.Source.MatrixValue = &m.Verdict(pp, dp).Raw
+		}
+		return true
+	}
+	if !okP || !okD {
+		r.Requirement = entrycheck.Unknown
+		r.VerdictVerification = verdictNotInMatrix
+		return false
+	}
+	v := m.Verdict(pp, dp)
+	r.Requirement, r.AllowedStayDays = v.Requirement, v.Days
+	r.Source.MatrixValue = &v.Raw
+	pi, _ := country.Index3(pc.ISO3)
+	di, _ := country.Index3(dc.ISO3)
+	if vv, ok := e.statements[routeKey{pi, di}]; ok {
+		r.VerdictVerification = *vv
+		if vv.Status == entrycheck.VerdictNeedsReview {
+			r.Requirement, r.AllowedStayDays = entrycheck.NeedsReview, entrycheck.Days{}
+		}
+	}
+	return false
+}
+
+// rulesVerification computes the state of the curated layer for a
+// destination from its sources' dates, review flags and the clock.
+func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck.Days, entrycheck.EntryRulesVerification) {
+	v := entrycheck.EntryRulesVerification{
+		LastVerified:   d.lastDate,
+		StaleAfterDays: entrycheck.StaleAfterDays,
+		FlaggedFields:  d.flagged,
+	}
+	if d.lastDate != nil {
+		v.StalenessDays = entrycheck.SomeDays(d.lastDate.DaysSince(now))
+	}
+	switch {
+	case !d.curated:
+		v.Status, v.Note = entrycheck.RulesNotCurated, noteNotCurated
+	case len(d.flagged) > 0:
+		v.Status, v.Note = entrycheck.RulesNeedsReview, noteRulesFlagged
+	case d.lastDate == nil:
+		v.Status, v.Note = entrycheck.RulesNotCurated, noteNoCitations
+	case v.StalenessDays.N > entrycheck.StaleAfterDays:
+		v.Status, v.Note = entrycheck.RulesStale, noteStale
+	default:
+		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, noteVerified
+	}
+	if v.FlaggedFields == nil {
+		v.FlaggedFields = noFlags
+	}
+	return v.StalenessDays, v
+}
+
+var noFlags = []string{}
+
+func (d *destination) yellowFeverFor(e *Evaluator, fromRisk, viaRisk bool) *entrycheck.YellowFeverRule {
+	if d.yfRule == nil {
+		return nil
+	}
+	if viaRisk && !fromRisk {
+		return e.yellowFeverRule(*d.yfRule, false, true)
+	}
+	if fromRisk {
+		return d.yellowFever[0]
+	}
+	return d.yellowFever[1]
+}
+
+func heldDocuments(req entrycheck.CheckRequest) bool {
+	return len(req.ResidencePermitsOf) > 0 || len(req.VisasOf) > 0
+}
+
+// newRequestID returns a random identifier for a request that came without one.
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	var out [4 + 24]byte
+	copy(out[:], "req_")
+	hex.Encode(out[4:], b[:])
+	return string(out[:])
+}
+
+// upper returns s in upper case without allocating when it already is.
+func upper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'a' && s[i] <= 'z' {
+			return strings.ToUpper(s)
+		}
+	}
+	return s
+}

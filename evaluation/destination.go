@@ -1,0 +1,131 @@
+package evaluation
+
+import (
+	"github.com/entrycheck/entrycheck"
+)
+
+// destination holds the parts of an answer that depend on the destination
+// only (and, for yellow fever, on whether the passport country is a risk
+// country).
+type destination struct {
+	country  entrycheck.Country
+	curated  bool
+	rules    entrycheck.EntryRules // yellow fever left nil; set per passport
+	exempts  *entrycheck.Rule[[]entrycheck.Exemption]
+	twov     *entrycheck.Rule[[]entrycheck.TWOVProgram]
+	apply    map[entrycheck.Requirement]*entrycheck.Apply
+	lastDate *entrycheck.Date
+	// yellowFever holds the rule as it applies to travellers from a risk
+	// country [0] and from elsewhere [1]; both nil when the table has no entry.
+	yellowFever [2]*entrycheck.YellowFeverRule
+	yfRule      *entrycheck.Rule[entrycheck.YellowFever]
+	// flagged lists rule fields a curator must review.
+	flagged []string
+}
+
+func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
+	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{}}
+	d.rules.Coverage = entrycheck.CoverageBasic
+	var cites []entrycheck.Citation
+	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
+		d.curated = true
+		d.rules.Coverage = entrycheck.CoverageExtended
+		r := cur.Rules
+		d.rules.PassportValidity = r.PassportValidity
+		d.rules.BlankPages = r.BlankPages
+		d.rules.OnwardTicket = r.OnwardTicket
+		d.rules.OtherHealth = r.OtherHealth
+		d.rules.TWOV = r.TWOV
+		d.rules.ResidencePermitExemptions = r.ResidencePermitExemptions
+		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
+		if v := r.PassportValidity; v != nil {
+			cites = append(cites, v.Source)
+		}
+		if v := r.BlankPages; v != nil {
+			cites = append(cites, v.Source)
+		}
+		if v := r.OnwardTicket; v != nil {
+			cites = append(cites, v.Source)
+		}
+		if v := r.OtherHealth; v != nil {
+			cites = append(cites, v.Source)
+		}
+		if v := r.TWOV; v != nil {
+			cites = append(cites, v.Source)
+		}
+		if v := r.ResidencePermitExemptions; v != nil {
+			cites = append(cites, v.Source)
+		}
+		d.apply = choosePortals(cur.Apply)
+		for _, a := range cur.Apply {
+			cites = append(cites, a.Source)
+		}
+	}
+	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
+		d.yfRule = &yf
+		d.yellowFever[0] = e.yellowFeverRule(yf, true, false)
+		d.yellowFever[1] = e.yellowFeverRule(yf, false, false)
+		cites = append(cites, yf.Source)
+	}
+	// The rules are as fresh as their oldest source.
+	for i := range cites {
+		if d.lastDate == nil || cites[i].RetrievedAt.Before(*d.lastDate) {
+			date := cites[i].RetrievedAt
+			d.lastDate = &date
+		}
+	}
+	d.rules.LastVerified = d.lastDate
+	return d
+}
+
+// choosePortals picks, for each requirement, the curated portal to show:
+// an application portal before an information page, then the curators' order.
+func choosePortals(entries []entrycheck.ApplyEntry) map[entrycheck.Requirement]*entrycheck.Apply {
+	out := map[entrycheck.Requirement]*entrycheck.Apply{}
+	for _, kind := range []string{entrycheck.ApplyOfficialPortal, entrycheck.ApplyOfficialInfo, entrycheck.ApplyEmbassyFinder} {
+		for i := range entries {
+			if entries[i].Kind != kind {
+				continue
+			}
+			for _, r := range entries[i].Requirements {
+				if out[r] == nil {
+					out[r] = &entries[i].Apply
+				}
+			}
+		}
+	}
+	return out
+}
+
+// yellowFeverRule says whether the certificate applies to a traveller who
+// arrives from a risk country (fromRisk) or transits one (viaRisk).
+func (e *Evaluator) yellowFeverRule(yf entrycheck.Rule[entrycheck.YellowFever], fromRisk, viaRisk bool) *entrycheck.YellowFeverRule {
+	r := &entrycheck.YellowFeverRule{Value: yf.Value, Source: yf.Source}
+	yes, no := true, false
+	c := yf.Value.CertificateRequired
+	switch {
+	case c == nil:
+		r.AppliesBecause = "The source does not say whom the certificate rule covers; read its text."
+	case *c == entrycheck.YellowFeverAllTravellers:
+		r.AppliesToThisPassport = &yes
+		r.AppliesBecause = "A certificate is required of all travellers (check the minimum age)."
+	case *c == entrycheck.YellowFeverNone:
+		r.AppliesToThisPassport = &no
+		r.AppliesBecause = "The source says no yellow-fever certificate is required."
+	default:
+		risk := e.snap.Curated.YellowFever.RiskList.Source
+		r.RiskListSource = &risk
+		switch {
+		case viaRisk && (yf.Value.IncludesTransit == nil || *yf.Value.IncludesTransit):
+			r.AppliesToThisPassport = &yes
+			r.AppliesBecause = "A certificate is required of travellers arriving from or transiting a yellow-fever risk country, and the transit country is on the risk list."
+		case fromRisk:
+			r.AppliesToThisPassport = &yes
+			r.AppliesBecause = "A certificate is required of travellers arriving from a yellow-fever risk country; the passport country is on the risk list and the traveller is assumed to arrive from it."
+		default:
+			r.AppliesToThisPassport = &no
+			r.AppliesBecause = "A certificate is required only of travellers arriving from (or, per the rule, transiting) a yellow-fever risk country; the passport country is not on the risk list. It applies if your itinerary passes through one."
+		}
+	}
+	return r
+}

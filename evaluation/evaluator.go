@@ -1,0 +1,117 @@
+// Package evaluation is the one evaluation core: it computes the check
+// result for a passport and destination, and the matrix of one passport,
+// from a dataset snapshot, a request and a clock. The CLI, the API, the MCP
+// tools and the generated pages all call it; no rule is implemented twice.
+//
+// It depends on the domain, the country registry and the dataset only.
+package evaluation
+
+import (
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/dataset"
+)
+
+// Evaluator answers checks from one snapshot. Everything that does not
+// depend on the request is computed once in New, so that a check is a few
+// table lookups. It is immutable and safe for concurrent use.
+type Evaluator struct {
+	snap *dataset.Snapshot
+	// dests holds the precomputed answer parts of every destination, keyed by
+	// the country.Index3 of its code; nil for codes the registry lacks.
+	dests [26 * 26 * 26]*destination
+	// statements holds the official-statement comparison of routes that have one.
+	statements map[routeKey]*entrycheck.VerdictVerification
+	groups     map[string]map[string]bool
+	riskList   map[string]bool
+	source     entrycheck.Source
+}
+
+// routeKey identifies a passport to destination route by the Index3 of both codes.
+type routeKey struct{ passport, destination int }
+
+// New precomputes the evaluator of a snapshot.
+func New(snap *dataset.Snapshot) *Evaluator {
+	e := &Evaluator{
+		snap:       snap,
+		statements: map[routeKey]*entrycheck.VerdictVerification{},
+		groups:     map[string]map[string]bool{},
+		riskList:   map[string]bool{},
+		source: entrycheck.Source{
+			Kind:     "secondary_matrix",
+			Name:     "Passport Index dataset (Ilya Ilyankou)",
+			URL:      "https://github.com/ilyankou/passport-index-dataset",
+			License:  "MIT",
+			Snapshot: snap.Version(),
+		},
+	}
+	for code, g := range snap.Curated.Groups {
+		e.groups[code] = map[string]bool{}
+		for _, m := range g.Members {
+			e.groups[code][m] = true
+		}
+	}
+	for _, c := range snap.Curated.YellowFever.RiskList.Countries {
+		e.riskList[c] = true
+	}
+	for _, c := range snap.Countries.All() {
+		i, _ := country.Index3(c.ISO3)
+		e.dests[i] = e.newDestination(c)
+	}
+	e.compareStatements()
+	return e
+}
+
+// Snapshot returns the snapshot the evaluator answers from.
+func (e *Evaluator) Snapshot() *dataset.Snapshot { return e.snap }
+
+func (e *Evaluator) destination(iso3 string) *destination {
+	i, ok := country.Index3(iso3)
+	if !ok {
+		return nil
+	}
+	return e.dests[i]
+}
+
+// compareStatements checks each curated official statement against the
+// matrix verdict of every route it covers.
+func (e *Evaluator) compareStatements() {
+	m := e.snap.Matrix
+	for _, s := range e.snap.Curated.Statements {
+		d, inMatrix := m.Position(s.Destination)
+		for _, p := range s.Passports {
+			pp, ok := m.Position(p)
+			if !ok || !inMatrix {
+				continue
+			}
+			v := m.Verdict(pp, d)
+			agrees := s.Requirement == v.Requirement &&
+				(!s.AllowedStayDays.Valid || !v.Days.Valid || s.AllowedStayDays == v.Days)
+			pi, _ := country.Index3(p)
+			di, _ := country.Index3(s.Destination)
+			key := routeKey{pi, di}
+			vv := e.statements[key]
+			if vv == nil {
+				vv = &entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly}
+				e.statements[key] = vv
+			}
+			vv.OfficialStatements = append(vv.OfficialStatements, entrycheck.CheckedStatement{
+				Requirement:      s.Requirement,
+				AllowedStayDays:  s.AllowedStayDays,
+				Text:             s.Text,
+				Source:           s.Source,
+				AgreesWithMatrix: agrees,
+			})
+			if !agrees {
+				vv.Status = entrycheck.VerdictNeedsReview
+			}
+		}
+	}
+	for _, vv := range e.statements {
+		if vv.Status == entrycheck.VerdictNeedsReview {
+			vv.Note = noteConflict
+		} else {
+			vv.Note = noteCorroborated
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package evaluation
+
+import (
+	"github.com/entrycheck/entrycheck"
+)
+
+// applyExemption eases the verdict when the traveller holds a visa or
+// residence permit that a curated exemption of the destination accepts. It
+// never overrides no_admission, unknown or needs_review: those stay for the
+// official authority to settle.
+func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, req entrycheck.CheckRequest) {
+	if d.exempts == nil {
+		return
+	}
+	switch r.Requirement {
+	case entrycheck.NoAdmission, entrycheck.Unknown, entrycheck.NeedsReview, entrycheck.VisaFree:
+		return
+	}
+	var best *entrycheck.AppliedExemption
+	for _, x := range d.exempts.Value {
+		held, ok := e.qualifies(x, req)
+		if !ok || x.Effect.Rank() >= r.Requirement.Rank() {
+			continue
+		}
+		if best == nil || x.Effect.Rank() < best.Exemption.Effect.Rank() {
+			best = &entrycheck.AppliedExemption{
+				MatrixRequirement: r.Requirement,
+				HeldDocument:      held,
+				Exemption:         x,
+				Source:            d.exempts.Source,
+			}
+		}
+	}
+	if best == nil {
+		return
+	}
+	r.ExemptionApplied = best
+	r.Requirement = best.Exemption.Effect
+	r.AllowedStayDays = best.Exemption.MaxStayDays
+	if r.Requirement != entrycheck.VisaFree {
+		r.AllowedStayDays = entrycheck.Days{}
+	}
+}
+
+// qualifies reports whether a held document satisfies the exemption and names it.
+func (e *Evaluator) qualifies(x entrycheck.Exemption, req entrycheck.CheckRequest) (string, bool) {
+	kinds := []struct {
+		doc   string
+		codes []string
+	}{
+		{entrycheck.DocumentResidencePermit, req.ResidencePermitsOf},
+		{entrycheck.DocumentVisa, req.VisasOf},
+	}
+	for _, k := range kinds {
+		if x.Document != entrycheck.DocumentEither && x.Document != k.doc {
+			continue
+		}
+		for _, held := range k.codes {
+			held = upper(held)
+			for _, accepted := range x.HoldersOf {
+				if held == accepted || e.groups[accepted][held] {
+					return k.doc + " of " + held, true
+				}
+			}
+		}
+	}
+	return "", false
+}

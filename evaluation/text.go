@@ -1,0 +1,103 @@
+package evaluation
+
+import (
+	"github.com/entrycheck/entrycheck"
+)
+
+// The fixed wording of notes, assumptions and defaults. Keeping it in one
+// place keeps every adapter's wording the same and keeps checks allocation-free.
+const (
+	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa matrix. It has not been confirmed by an official source of the destination."
+	noteConflict      = "A curated official source states a different requirement for this route than the secondary matrix. The route is served as needs_review until a curator resolves the conflict: check with the destination's official authority."
+	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; a curated official statement agrees with it. The statement's date and conditions are in its text."
+	noteNotInMatrix   = "This route is not covered by the secondary matrix, so there is no verdict: check with the destination's official authority."
+	noteOwnCountry    = "Passport and destination are the same country: citizens may enter their own country, and the foreign-visitor rules below do not apply to them."
+
+	noteNotCurated   = "The destination's entry rules have not been curated yet; only the yellow-fever table (when it covers the destination) is shown."
+	noteNoCitations  = "The destination was researched but no official source could be read for any rule."
+	noteRulesFlagged = "A cited source changed since it was verified; the flagged fields need a curator's review."
+	noteStale        = "The oldest cited source has not been re-verified within the staleness threshold; the rules may be out of date."
+	noteVerified     = "Every shown rule cites an official source read within the staleness threshold. Fields without a source are null, not guessed."
+
+	noteTransitPrograms   = "Advisory: the requirement is for entering the transit country. Staying airside on a connection may need no visa under the programmes listed; check each programme's conditions and your airline."
+	noteTransitNoPrograms = "Advisory: the requirement is for entering the transit country. No transit-without-visa programme was found in official sources; airside transit rules may still apply, so check with your airline."
+	noteTransitNotCurated = "Advisory: the requirement is for entering the transit country. Its transit programmes have not been curated; check with your airline and the transit country's authority."
+)
+
+var (
+	verdictSecondaryOnly = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteSecondaryOnly, OfficialStatements: []entrycheck.CheckedStatement{}}
+	verdictNotInMatrix   = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteNotInMatrix, OfficialStatements: []entrycheck.CheckedStatement{}}
+	verdictOwnCountry    = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteOwnCountry, OfficialStatements: []entrycheck.CheckedStatement{}}
+)
+
+var (
+	defaultPurpose = entrycheck.Default{Field: "purpose", Value: entrycheck.PurposeTourism, Reason: "No purpose was given; the verdict is for a short tourist visit."}
+	defaultDoc     = entrycheck.Default{Field: "document_type", Value: "ordinary_passport", Reason: "The verdict is for an ordinary passport; diplomatic, service, emergency and other travel documents have other rules."}
+	defaultStay    = entrycheck.Default{Field: "stay_type", Value: "short_stay", Reason: "The verdict is for a short visit, not for work, study or residence."}
+	defaultDate    = entrycheck.Default{Field: "travel_date", Value: "evaluated_at", Reason: "No travel date was given; the rules are those known at evaluated_at, as of dataset_version."}
+	defaultOrigin  = entrycheck.Default{Field: "arriving_from", Value: "passport_country", Reason: "No itinerary was given; for yellow fever the traveller is assumed to arrive from the passport country (a transit country is taken into account)."}
+	defaultHeld    = entrycheck.Default{Field: "held_documents", Value: "none", Reason: "No residence_permits_of or visas_of was given; exemptions for holders of other countries' visas or residence permits were not applied."}
+)
+
+// defaultsFor returns the defaults applied; the lists are shared and must not be changed.
+var defaultLists = [2][2][]entrycheck.Default{
+	{ // purpose given
+		{defaultDoc, defaultStay, defaultDate, defaultOrigin, defaultHeld}, // no held documents
+		{defaultDoc, defaultStay, defaultDate, defaultOrigin},
+	},
+	{ // purpose defaulted
+		{defaultPurpose, defaultDoc, defaultStay, defaultDate, defaultOrigin, defaultHeld},
+		{defaultPurpose, defaultDoc, defaultStay, defaultDate, defaultOrigin},
+	},
+}
+
+func defaultsFor(purposeDefaulted, held bool) []entrycheck.Default {
+	i, j := 0, 0
+	if purposeDefaulted {
+		i = 1
+	}
+	if held {
+		j = 1
+	}
+	return defaultLists[i][j]
+}
+
+const (
+	assumeValidPassport = "The passport is valid, undamaged and not reported lost or stolen."
+	assumeMatrix        = "Requirements can change without notice; the verdict is as of dataset_version and has not been confirmed by the destination."
+	assumeBusiness      = "Purpose business: the matrix records short tourist visits. Business visits are often allowed under the same terms, but some destinations require a business visa; check with the official authority."
+	assumeOwn           = "Passport and destination are the same country: the answer assumes a citizen entering their own country."
+	assumeHeldUnused    = "The visas or residence permits given do not change this verdict: no curated exemption of the destination accepts them for this requirement."
+	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see exemption_applied); carry that document, valid, when you travel."
+)
+
+var baseAssumptions = []string{assumeValidPassport, assumeMatrix}
+
+// assumptionsFor lists what the answer assumes. The common case returns a
+// shared list; only unusual requests build a new one.
+func assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own bool) []string {
+	business := req.Purpose != "" && upper(req.Purpose) == "BUSINESS"
+	held := heldDocuments(req)
+	if !business && !own && !held && req.ResidencePermitsText == "" && req.VisasHeldText == "" {
+		return baseAssumptions
+	}
+	out := append([]string(nil), baseAssumptions...)
+	if own {
+		out = append(out, assumeOwn)
+	}
+	if business {
+		out = append(out, assumeBusiness)
+	}
+	if r.ExemptionApplied != nil {
+		out = append(out, assumeExemption)
+	} else if held {
+		out = append(out, assumeHeldUnused)
+	}
+	if req.ResidencePermitsText != "" {
+		out = append(out, "residence_permits was given as free text (\""+req.ResidencePermitsText+"\") and was not interpreted: list the issuing countries in residence_permits_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
+	}
+	if req.VisasHeldText != "" {
+		out = append(out, "visas_held was given as free text (\""+req.VisasHeldText+"\") and was not interpreted: list the issuing countries in visas_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
+	}
+	return out
+}

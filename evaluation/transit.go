@@ -1,0 +1,40 @@
+package evaluation
+
+import (
+	"github.com/entrycheck/entrycheck"
+)
+
+// transit looks up the passport's requirement in the transit country and
+// that country's transit-without-visa programmes. It is advisory: whether a
+// connection needs a visa depends on the airport, the airline and whether
+// the traveller leaves the airside area.
+func (e *Evaluator) transit(pc, tc entrycheck.Country) *entrycheck.Transit {
+	t := &entrycheck.Transit{Country: tc, Programs: []entrycheck.TransitProgram{}}
+	m := e.snap.Matrix
+	pp, okP := m.Position(pc.ISO3)
+	tp, okT := m.Position(tc.ISO3)
+	switch {
+	case pc.ISO3 == tc.ISO3:
+		t.Requirement = entrycheck.VisaFree
+	case okP && okT:
+		v := m.Verdict(pp, tp)
+		t.Requirement, t.AllowedStayDays = v.Requirement, v.Days
+	default:
+		t.Requirement = entrycheck.Unknown
+	}
+	t.RequirementLabel = t.Requirement.Label()
+	d := e.destination(tc.ISO3)
+	t.Coverage = d.rules.Coverage
+	if d.twov != nil {
+		t.ProgramsSource = &d.twov.Source
+		for _, p := range d.twov.Value {
+			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: p.Eligible.EligibleFor(pc.ISO3)})
+		}
+		t.Note = noteTransitPrograms
+	} else if d.curated {
+		t.Note = noteTransitNoPrograms
+	} else {
+		t.Note = noteTransitNotCurated
+	}
+	return t
+}

@@ -1,0 +1,118 @@
+package evaluation
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// validate checks the request and resolves its codes. All problems are
+// reported at once, each with suggestions where a code was not understood.
+func (e *Evaluator) validate(req *entrycheck.CheckRequest) (p, d entrycheck.Country, transit *entrycheck.Country, err error) {
+	var problems []entrycheck.Problem
+	p, _ = e.code(&problems, "passport", req.Passport, true)
+	d, _ = e.code(&problems, "destination", req.Destination, true)
+	if req.Transit != "" {
+		t, ok := e.code(&problems, "transit", req.Transit, false)
+		if ok {
+			transit = &t
+		}
+	}
+	switch strings.ToLower(req.Purpose) {
+	case "", entrycheck.PurposeTourism, entrycheck.PurposeBusiness:
+	default:
+		problems = append(problems, entrycheck.Problem{
+			Field: "purpose", Code: entrycheck.ProblemUnsupportedPurpose, Value: req.Purpose,
+			Message: fmt.Sprintf("purpose %q is not supported: use tourism (the default) or business", req.Purpose),
+		})
+	}
+	e.heldCodes(&problems, "residence_permits_of", req.ResidencePermitsOf)
+	e.heldCodes(&problems, "visas_of", req.VisasOf)
+	for _, f := range []struct{ field, value string }{{"residence_permits", req.ResidencePermitsText}, {"visas_held", req.VisasHeldText}} {
+		if len(f.value) > entrycheck.MaxFreeTextLength {
+			problems = append(problems, entrycheck.Problem{
+				Field: f.field, Code: entrycheck.ProblemTooMany, Value: f.value[:40] + "...",
+				Message: fmt.Sprintf("%s is longer than %d characters", f.field, entrycheck.MaxFreeTextLength),
+			})
+		}
+	}
+	if problems != nil {
+		return p, d, nil, &entrycheck.Error{Code: entrycheck.EINVALID, Message: "the request has invalid parameters", Problems: problems}
+	}
+	return p, d, transit, nil
+}
+
+// code resolves one ISO 3166-1 alpha-3 code, or records why it cannot.
+func (e *Evaluator) code(problems *[]entrycheck.Problem, field, value string, required bool) (entrycheck.Country, bool) {
+	if value == "" {
+		if required {
+			*problems = append(*problems, entrycheck.Problem{
+				Field: field, Code: entrycheck.ProblemMissing,
+				Message: fmt.Sprintf("%s is required: give an ISO 3166-1 alpha-3 country code such as DEU", field),
+			})
+		}
+		return entrycheck.Country{}, false
+	}
+	if c, ok := e.snap.Countries.ByISO3(value); ok {
+		return c, true
+	}
+	prob := entrycheck.Problem{Field: field, Code: entrycheck.ProblemUnknownCode, Value: value, Suggestions: e.snap.Countries.Suggest(value)}
+	if !isLetters3(value) {
+		prob.Code = entrycheck.ProblemMalformedCode
+		prob.Message = fmt.Sprintf("%s %q is not a three-letter ISO 3166-1 alpha-3 code", field, value)
+	} else {
+		prob.Message = fmt.Sprintf("%s %q is not an ISO 3166-1 alpha-3 country code", field, value)
+	}
+	prob.Message += didYouMean(prob.Suggestions)
+	*problems = append(*problems, prob)
+	return entrycheck.Country{}, false
+}
+
+// heldCodes validates a list of countries (or the SCHENGEN group) whose documents are held.
+func (e *Evaluator) heldCodes(problems *[]entrycheck.Problem, field string, codes []string) {
+	if len(codes) > entrycheck.MaxHeldDocuments {
+		*problems = append(*problems, entrycheck.Problem{
+			Field: field, Code: entrycheck.ProblemTooMany, Value: strings.Join(codes[:entrycheck.MaxHeldDocuments], ",") + ",...",
+			Message: fmt.Sprintf("%s lists %d codes; at most %d are accepted", field, len(codes), entrycheck.MaxHeldDocuments),
+		})
+		return
+	}
+	for _, c := range codes {
+		if c == "" {
+			*problems = append(*problems, entrycheck.Problem{
+				Field: field, Code: entrycheck.ProblemMissing,
+				Message: fmt.Sprintf("%s has an empty item: separate ISO 3166-1 alpha-3 codes (or SCHENGEN) with single commas", field),
+			})
+			continue
+		}
+		if _, isGroup := e.groups[strings.ToUpper(c)]; isGroup {
+			continue
+		}
+		e.code(problems, field, c, true)
+	}
+}
+
+func isLetters3(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for i := 0; i < 3; i++ {
+		c := s[i] | 0x20
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+func didYouMean(s []entrycheck.Country) string {
+	if len(s) == 0 {
+		return "; codes are ISO 3166-1 alpha-3, for example DEU for Germany or GBR for the United Kingdom"
+	}
+	parts := make([]string, len(s))
+	for i, c := range s {
+		parts[i] = fmt.Sprintf("%s (%s)", c.ISO3, c.Name)
+	}
+	return ". Did you mean " + strings.Join(parts, ", ") + "?"
+}

@@ -1,0 +1,3 @@
+module github.com/entrycheck/entrycheck
+
+go 1.26.8

@@ -1,0 +1,124 @@
+// Package cli holds the subcommands of the entrycheck binary, one file per
+// command. Each command parses its own flags, loads what it needs and
+// returns an exit code.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/internal/config"
+)
+
+// Exit codes.
+const (
+	ExitOK      = 0
+	ExitFailure = 1 // the command failed (bad dataset, I/O)
+	ExitUsage   = 2 // the command line or the request was invalid
+)
+
+// Env is what a command runs with.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Clock          entrycheck.Clock
+}
+
+type command struct {
+	name, summary string
+	run           func(env Env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"check", "check one passport and destination", runCheck},
+		{"passport", "list a passport's requirement for every destination", runPassport},
+		{"curation", "import the curators' source notes into dataset/curated", runCuration},
+	}
+}
+
+// Run runs the subcommand named by args[0].
+func Run(env Env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(env.Stdout)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(env, args[1:])
+		}
+	}
+	fmt.Fprintf(env.Stderr, "entrycheck: unknown command %q\n\n", args[0])
+	usage(env.Stderr)
+	return ExitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: entrycheck <command> [arguments]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'entrycheck <command> -h' for a command's options.")
+}
+
+// parseInterleaved parses flags that may stand before, between or after the
+// positional arguments, as in "check DEU THA --json".
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// loadEvaluator loads the snapshot named by the configuration.
+func loadEvaluator(cfg config.Config) (*evaluation.Evaluator, error) {
+	snap, err := dataset.Load(cfg.MatrixDir, dataset.CuratedFS())
+	if err != nil {
+		return nil, fmt.Errorf("%w\n(the matrix is read from --data or ENTRYCHECK_DATA; default %s)", err, dataset.DefaultMatrixDir)
+	}
+	return evaluation.New(snap), nil
+}
+
+// reportError prints an evaluation error and returns the exit code for it.
+func reportError(w io.Writer, err error) int {
+	var e *entrycheck.Error
+	if !errors.As(err, &e) {
+		fmt.Fprintf(w, "entrycheck: %v\n", err)
+		return ExitFailure
+	}
+	fmt.Fprintf(w, "entrycheck: %s\n", e.Message)
+	for _, p := range e.Problems {
+		fmt.Fprintf(w, "  %s: %s\n", p.Field, p.Message)
+	}
+	if e.Code == entrycheck.EINVALID {
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// splitCodes splits a comma-separated list, trimming spaces; "" gives nil.
+func splitCodes(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}

@@ -1,0 +1,30 @@
+package entrycheck
+
+import "time"
+
+// PassportMatrix is the requirement of one passport for every destination the
+// matrix covers (spec 2.3). Each entry is a projection of the full check
+// result for that route, computed by the same evaluation.
+type PassportMatrix struct {
+	Passport       Country             `json:"passport"`
+	DatasetVersion string              `json:"dataset_version"`
+	EvaluatedAt    time.Time           `json:"evaluated_at"`
+	RequestID      string              `json:"request_id"`
+	Counts         map[Requirement]int `json:"counts"`
+	Destinations   []MatrixEntry       `json:"destinations"`
+	Source         Source              `json:"source"`
+	Disclaimer     string              `json:"disclaimer"`
+}
+
+// MatrixEntry is the answer for one destination of a passport matrix.
+type MatrixEntry struct {
+	Destination                  Country     `json:"destination"`
+	Requirement                  Requirement `json:"requirement"`
+	RequirementLabel             string      `json:"requirement_label"`
+	AllowedStayDays              Days        `json:"allowed_stay_days"`
+	Action                       Action      `json:"action"`
+	Apply                        *Apply      `json:"apply,omitempty"`
+	VerdictVerificationStatus    string      `json:"verdict_verification_status"`
+	EntryRulesVerificationStatus string      `json:"entry_rules_verification_status"`
+	Coverage                     Coverage    `json:"coverage"`
+}
