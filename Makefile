@@ -1,0 +1,38 @@
+# entrycheck: one target per thing a person does.
+GO       ?= go
+BIN      := bin/entrycheck
+# The matrix snapshot to serve (see README: Data).
+DATA     ?= ../shared/dataset/passport-index/2025-01-12
+
+.PHONY: run build test bench lint curation fmt
+
+## run: build the binary and answer a sample check (the service arrives with `serve`)
+run: build
+	$(BIN) check DEU THA --data $(DATA)
+
+## build: compile bin/entrycheck
+build:
+	$(GO) build -o $(BIN) ./cmd/entrycheck
+
+## test: vet, format check and the whole test suite on the real dataset
+test:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) test -count=1 ./...
+
+## bench: the speed and memory goals, measured
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
+
+## lint: vet and staticcheck
+lint:
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+
+## curation: re-import the curators' notes into dataset/curated
+curation: build
+	$(BIN) curation import --from ../shared/curation --to dataset/curated
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')

@@ -1,0 +1,265 @@
+package evaluation_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/datatest"
+)
+
+// today is the controlled clock of the tests: the day the curated sources were read.
+var today = entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+
+func check(t *testing.T, req entrycheck.CheckRequest) entrycheck.CheckResult {
+	t.Helper()
+	r, err := datatest.Evaluator(t).Check(req, today)
+	if err != nil {
+		t.Fatalf("%+v: %v", req, err)
+	}
+	return r
+}
+
+// TestAllRoutesAgreeWithTheCSV evaluates every route of the matrix and
+// compares it with the CSV read independently here: the same requirement and
+// days, except routes where a curated official statement conflicts (then
+// needs_review).
+func TestAllRoutesAgreeWithTheCSV(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	f, err := os.Open(filepath.Join(datatest.MatrixDir(t, datatest.Current), "passport-index-tidy-iso3.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	words := map[string]entrycheck.Requirement{
+		"visa free": entrycheck.VisaFree, "visa on arrival": entrycheck.VisaOnArrival, "e-visa": entrycheck.EVisa,
+		"eta": entrycheck.ETA, "visa required": entrycheck.VisaRequired, "no admission": entrycheck.NoAdmission,
+	}
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	routes, reviews := 0, 0
+	for sc.Scan() {
+		rec := strings.Split(sc.Text(), ",")
+		if rec[2] == "-1" {
+			continue
+		}
+		routes++
+		want, days := words[rec[2]], entrycheck.Days{}
+		if n, err := strconv.Atoi(rec[2]); err == nil {
+			want, days = entrycheck.VisaFree, entrycheck.SomeDays(n)
+		}
+		r, err := ev.Check(entrycheck.CheckRequest{Passport: rec[0], Destination: rec[1]}, today)
+		if err != nil {
+			t.Fatalf("%s to %s: %v", rec[0], rec[1], err)
+		}
+		if r.Requirement == entrycheck.NeedsReview {
+			reviews++
+			if r.VerdictVerification.Status != entrycheck.VerdictNeedsReview || !hasConflict(r) {
+				t.Errorf("%s to %s is needs_review without a conflicting official statement", rec[0], rec[1])
+			}
+			continue
+		}
+		if r.Requirement != want || r.AllowedStayDays != days {
+			t.Errorf("%s to %s = %s %v, CSV says %q", rec[0], rec[1], r.Requirement, r.AllowedStayDays, rec[2])
+		}
+		if *r.Source.MatrixValue != rec[2] {
+			t.Errorf("%s to %s: source.matrix_value %q, CSV %q", rec[0], rec[1], *r.Source.MatrixValue, rec[2])
+		}
+		if r.Action != want.Action() || r.RequirementLabel == "" || r.DatasetVersion != datatest.Current || r.Disclaimer == "" {
+			t.Errorf("%s to %s: incomplete result %+v", rec[0], rec[1], r)
+		}
+	}
+	if routes != 39402 {
+		t.Errorf("%d routes evaluated, want 39402", routes)
+	}
+	if reviews != 3 {
+		t.Errorf("%d routes are needs_review, want the 3 of the Brazil statement", reviews)
+	}
+}
+
+func hasConflict(r entrycheck.CheckResult) bool {
+	for _, s := range r.VerdictVerification.OfficialStatements {
+		if !s.AgreesWithMatrix && s.Source.URL != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSpotChecks(t *testing.T) {
+	cases := []struct {
+		p, d   string
+		req    entrycheck.Requirement
+		days   entrycheck.Days
+		action entrycheck.Action
+	}{
+		{"DEU", "THA", entrycheck.VisaFree, entrycheck.SomeDays(60), entrycheck.ActionNone},
+		{"GBR", "USA", entrycheck.ETA, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"ISR", "IRN", entrycheck.NoAdmission, entrycheck.Days{}, entrycheck.ActionEntryNotPermitted},
+		{"FRA", "DEU", entrycheck.VisaFree, entrycheck.Days{}, entrycheck.ActionNone},
+		{"USA", "CHN", entrycheck.EVisa, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"deu", "tha", entrycheck.VisaFree, entrycheck.SomeDays(60), entrycheck.ActionNone},
+	}
+	for _, c := range cases {
+		r := check(t, entrycheck.CheckRequest{Passport: c.p, Destination: c.d})
+		if r.Requirement != c.req || r.AllowedStayDays != c.days || r.Action != c.action {
+			t.Errorf("%s to %s = %s %v %s, want %s %v %s", c.p, c.d, r.Requirement, r.AllowedStayDays, r.Action, c.req, c.days, c.action)
+		}
+		if r.Passport.ISO3 != strings.ToUpper(c.p) || r.Passport.ISO2 == "" || r.Destination.Name == "" {
+			t.Errorf("%s to %s: countries %+v %+v", c.p, c.d, r.Passport, r.Destination)
+		}
+	}
+}
+
+// TestApplyOnlyWhereCurated: an apply object appears exactly when the
+// requirement needs action and the destination has a portal for it.
+func TestApplyOnlyWhereCurated(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	snap := ev.Snapshot()
+	gbrUSA := check(t, entrycheck.CheckRequest{Passport: "GBR", Destination: "USA"})
+	if gbrUSA.Apply == nil || gbrUSA.Apply.URL != "https://esta.cbp.dhs.gov" || gbrUSA.Apply.Source.URL == "" {
+		t.Errorf("GBR to USA (eta): apply = %+v, want the curated ESTA portal with its source", gbrUSA.Apply)
+	}
+	for _, p := range snap.Matrix.Countries() {
+		for _, d := range snap.Matrix.Countries() {
+			if p == d {
+				continue
+			}
+			r := check(t, entrycheck.CheckRequest{Passport: p.ISO3, Destination: d.ISO3})
+			portal := false
+			if cur, ok := snap.Curated.Destinations[d.ISO3]; ok {
+				for _, a := range cur.Apply {
+					for _, req := range a.Requirements {
+						portal = portal || req == r.Requirement
+					}
+				}
+			}
+			if want := r.Requirement.NeedsAction() && portal; (r.Apply != nil) != want {
+				t.Fatalf("%s to %s (%s): apply present = %v, want %v", p.ISO3, d.ISO3, r.Requirement, r.Apply != nil, want)
+			}
+		}
+	}
+	// USA to CHN is e_visa; China's curated portal serves visa_required only.
+	if r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "CHN"}); r.Apply != nil {
+		t.Errorf("USA to CHN: apply = %+v, but no e-visa portal is curated", r.Apply)
+	}
+}
+
+func TestUncoveredCodeIsUnknown(t *testing.T) {
+	for _, c := range [][2]string{{"DEU", "PRI"}, {"PRI", "DEU"}, {"DEU", "GRL"}, {"ATA", "ATA"}} {
+		r := check(t, entrycheck.CheckRequest{Passport: c[0], Destination: c[1]})
+		if c[0] == c[1] {
+			continue
+		}
+		if r.Requirement != entrycheck.Unknown || r.Action != entrycheck.ActionCheckOfficialAuthority || r.AllowedStayDays.Valid || r.Apply != nil || r.Source.MatrixValue != nil {
+			t.Errorf("%s to %s = %s %s, want unknown with check_official_authority", c[0], c[1], r.Requirement, r.Action)
+		}
+	}
+}
+
+func TestCuratedConflictIsNeedsReview(t *testing.T) {
+	r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"})
+	if r.Requirement != entrycheck.NeedsReview || r.Action != entrycheck.ActionCheckOfficialAuthority {
+		t.Fatalf("USA to BRA = %s %s, want needs_review, check_official_authority", r.Requirement, r.Action)
+	}
+	if r.AllowedStayDays.Valid || r.Apply != nil {
+		t.Errorf("needs_review must not carry a guessed stay or portal: %v %+v", r.AllowedStayDays, r.Apply)
+	}
+	if r.VerdictVerification.Status != entrycheck.VerdictNeedsReview || !hasConflict(r) {
+		t.Errorf("verdict_verification = %+v, want needs_review with the conflicting statement", r.VerdictVerification)
+	}
+	if *r.Source.MatrixValue != "90" {
+		t.Errorf("the matrix value must still be reported, got %q", *r.Source.MatrixValue)
+	}
+	// An agreeing official statement corroborates without changing the status.
+	vn := check(t, entrycheck.CheckRequest{Passport: "DEU", Destination: "VNM"})
+	if vn.Requirement != entrycheck.VisaFree || vn.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly ||
+		len(vn.VerdictVerification.OfficialStatements) != 1 || !vn.VerdictVerification.OfficialStatements[0].AgreesWithMatrix {
+		t.Errorf("DEU to VNM: %s %+v, want visa_free corroborated", vn.Requirement, vn.VerdictVerification)
+	}
+}
+
+// TestEntryRulesAreCited checks every route to every destination: each
+// non-null rule field carries its own citation, and coverage follows curation.
+func TestEntryRulesAreCited(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	snap := ev.Snapshot()
+	for _, d := range snap.Countries.All() {
+		r := check(t, entrycheck.CheckRequest{Passport: "DEU", Destination: d.ISO3})
+		er := r.EntryRules
+		var cites []entrycheck.Citation
+		if x := er.PassportValidity; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.BlankPages; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.OnwardTicket; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.YellowFever; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.OtherHealth; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.TWOV; x != nil {
+			cites = append(cites, x.Source)
+		}
+		if x := er.ResidencePermitExemptions; x != nil {
+			cites = append(cites, x.Source)
+		}
+		for _, c := range cites {
+			if c.Name == "" || !strings.HasPrefix(c.URL, "http") || c.RetrievedAt.IsZero() {
+				t.Errorf("%s: rule with an incomplete citation %+v", d.ISO3, c)
+			}
+		}
+		_, curated := snap.Curated.Destinations[d.ISO3]
+		want := entrycheck.CoverageBasic
+		if curated {
+			want = entrycheck.CoverageExtended
+		}
+		if er.Coverage != want {
+			t.Errorf("%s: coverage %s, want %s", d.ISO3, er.Coverage, want)
+		}
+		if !curated && r.EntryRulesVerification.Status != entrycheck.RulesNotCurated {
+			t.Errorf("%s: not curated but status %s", d.ISO3, r.EntryRulesVerification.Status)
+		}
+		if len(cites) > 0 && (er.LastVerified == nil || !er.StalenessDays.Valid) {
+			t.Errorf("%s: cited rules without last_verified/staleness_days", d.ISO3)
+		}
+	}
+}
+
+func TestVerificationStateFollowsTheClock(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	req := entrycheck.CheckRequest{Passport: "DEU", Destination: "THA"}
+	cases := []struct {
+		at        time.Time
+		status    string
+		staleness int
+	}{
+		{time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC), entrycheck.RulesVerifiedOfficialSources, 0},
+		{time.Date(2026, 12, 22, 0, 0, 0, 0, time.UTC), entrycheck.RulesVerifiedOfficialSources, 30},
+		{time.Date(2026, 12, 23, 0, 0, 0, 0, time.UTC), entrycheck.RulesStale, 31},
+		{time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), entrycheck.RulesStale, 191},
+	}
+	for _, c := range cases {
+		r, err := ev.Check(req, entrycheck.FixedClock(c.at))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := r.EntryRulesVerification
+		if v.Status != c.status || v.StalenessDays != entrycheck.SomeDays(c.staleness) || r.EntryRules.StalenessDays != v.StalenessDays {
+			t.Errorf("at %s: %s, %v days; want %s, %d", c.at.Format(time.DateOnly), v.Status, v.StalenessDays, c.status, c.staleness)
+		}
+		if v.LastVerified == nil || v.LastVerified.String() != "2026-11-22" || !r.EvaluatedAt.Equal(c.at) {
+			t.Errorf("at %s: last_verified %v, evaluated_at %s", c.at, v.LastVerified, r.EvaluatedAt)
+		}
+	}
+}

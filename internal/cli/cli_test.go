@@ -1,0 +1,86 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/cli"
+	"github.com/entrycheck/entrycheck/internal/datatest"
+)
+
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	t.Setenv("ENTRYCHECK_DATA", datatest.MatrixDir(t, datatest.Current))
+	var out, errOut bytes.Buffer
+	clock := entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	code = cli.Run(cli.Env{Stdout: &out, Stderr: &errOut, Clock: clock}, args)
+	return code, out.String(), errOut.String()
+}
+
+func TestCheckForPeople(t *testing.T) {
+	code, out, errOut := run(t, "check", "DEU", "THA")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Germany (DEU) passport to Thailand (THA)", "Visa-free, up to 60 days", "Passport validity:", "Source: UK FCDO", "Advisory only"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestCheckJSONIsTheAPIResult(t *testing.T) {
+	code, out, errOut := run(t, "check", "GBR", "USA", "--transit", "CAN", "--json")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	for _, k := range []string{"passport", "destination", "requirement", "requirement_label", "allowed_stay_days", "action", "apply", "entry_rules", "transit", "assumptions", "defaults_applied", "verdict_verification", "entry_rules_verification", "dataset_version", "evaluated_at", "request_id", "source", "disclaimer"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("JSON lacks %s", k)
+		}
+	}
+	if r["requirement"] != "eta" || r["evaluated_at"] != "2026-11-22T12:00:00Z" {
+		t.Errorf("requirement %v, evaluated_at %v", r["requirement"], r["evaluated_at"])
+	}
+}
+
+func TestInvalidCodesExitNonZeroWithSuggestions(t *testing.T) {
+	cases := map[string][]string{
+		"DEU (Germany)":        {"check", "GER", "THA"},
+		"GBR (United Kingdom)": {"check", "DEU", "UK"},
+	}
+	for want, args := range cases {
+		code, out, errOut := run(t, args...)
+		if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("%v: exit %d, stderr %q, want exit 2 suggesting %s", args, code, errOut, want)
+		}
+	}
+	if code, _, _ := run(t, "check", "DEU"); code != cli.ExitUsage {
+		t.Errorf("one argument: exit %d", code)
+	}
+	if code, _, _ := run(t, "nonsense"); code != cli.ExitUsage {
+		t.Errorf("unknown command: exit %d", code)
+	}
+}
+
+func TestBadDatasetExitsWithFailure(t *testing.T) {
+	code, _, errOut := run(t, "check", "DEU", "THA", "--data", t.TempDir())
+	if code != cli.ExitFailure || !strings.Contains(errOut, "passport-index-tidy-iso3.csv") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestPassportCommand(t *testing.T) {
+	code, out, errOut := run(t, "passport", "DEU")
+	if code != cli.ExitOK || !strings.Contains(out, "Visa-free (") || !strings.Contains(out, "THA Thailand (60 days)") {
+		t.Errorf("exit %d, stderr %q, out:\n%s", code, errOut, out)
+	}
+}

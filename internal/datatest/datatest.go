@@ -1,0 +1,75 @@
+// Package datatest finds the real dataset for tests: the matrix snapshots
+// beside the repository (../shared, or ENTRYCHECK_SHARED) and the embedded
+// curated layer. Tests fail, never skip, when the dataset is missing.
+package datatest
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/evaluation"
+)
+
+// Snapshot versions in the shared folder.
+const (
+	Current  = "2025-01-12"
+	Previous = "2025-01-02"
+)
+
+// SharedDir returns the shared folder beside the repository.
+func SharedDir(t testing.TB) string {
+	t.Helper()
+	if v := os.Getenv("ENTRYCHECK_SHARED"); v != "" {
+		return v
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("datatest: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+	shared := filepath.Join(filepath.Dir(dir), "shared")
+	if _, err := os.Stat(shared); err != nil {
+		t.Fatalf("datatest: the shared folder must stand beside the repository (or set ENTRYCHECK_SHARED): %v", err)
+	}
+	return shared
+}
+
+// MatrixDir returns the directory of a matrix snapshot.
+func MatrixDir(t testing.TB, version string) string {
+	return filepath.Join(SharedDir(t), "dataset", "passport-index", version)
+}
+
+var (
+	once sync.Once
+	snap *dataset.Snapshot
+	ev   *evaluation.Evaluator
+	err  error
+)
+
+// Evaluator returns an evaluator of the current snapshot, loaded once per test binary.
+func Evaluator(t testing.TB) *evaluation.Evaluator {
+	t.Helper()
+	dir := MatrixDir(t, Current)
+	once.Do(func() {
+		snap, err = dataset.Load(dir, dataset.CuratedFS())
+		if err == nil {
+			ev = evaluation.New(snap)
+		}
+	})
+	if err != nil {
+		t.Fatalf("loading the dataset: %v", err)
+	}
+	return ev
+}
