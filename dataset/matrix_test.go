@@ -125,7 +125,9 @@ func TestCorruptedMatrixIsRefused(t *testing.T) {
 			func(s string) string { return strings.Replace(s, "DEU,THA,60\n", "DEU,THA,-1\n", 1) },
 			[]string{iso3, "-1 is for a country's own passport only"}},
 		{"broken header", iso3,
-			func(s string) string { return strings.Replace(s, "Passport,Destination,Requirement", "Passport,Dest,Requirement", 1) },
+			func(s string) string {
+				return strings.Replace(s, "Passport,Destination,Requirement", "Passport,Dest,Requirement", 1)
+			},
 			[]string{iso3, "line 1", "header"}},
 		{"wrong field count", iso3,
 			func(s string) string { return strings.Replace(s, "AFG,DZA,visa required", "AFG,DZA", 1) },
