@@ -186,3 +186,30 @@ type ApplyEntry struct {
 	Requirements []Requirement `json:"requirements"`
 	Apply
 }
+
+// Citations returns the citation of every non-null rule of the block, in field order.
+func (r EntryRules) Citations() []Citation {
+	var out []Citation
+	if x := r.PassportValidity; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.BlankPages; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.OnwardTicket; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.YellowFever; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.OtherHealth; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.TWOV; x != nil {
+		out = append(out, x.Source)
+	}
+	if x := r.ResidencePermitExemptions; x != nil {
+		out = append(out, x.Source)
+	}
+	return out
+}

@@ -38,24 +38,7 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 		d.rules.TWOV = r.TWOV
 		d.rules.ResidencePermitExemptions = r.ResidencePermitExemptions
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
-		if v := r.PassportValidity; v != nil {
-			cites = append(cites, v.Source)
-		}
-		if v := r.BlankPages; v != nil {
-			cites = append(cites, v.Source)
-		}
-		if v := r.OnwardTicket; v != nil {
-			cites = append(cites, v.Source)
-		}
-		if v := r.OtherHealth; v != nil {
-			cites = append(cites, v.Source)
-		}
-		if v := r.TWOV; v != nil {
-			cites = append(cites, v.Source)
-		}
-		if v := r.ResidencePermitExemptions; v != nil {
-			cites = append(cites, v.Source)
-		}
+		cites = append(cites, d.rules.Citations()...)
 		d.apply = choosePortals(cur.Apply)
 		for _, a := range cur.Apply {
 			cites = append(cites, a.Source)
