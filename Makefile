@@ -6,9 +6,9 @@ DATA     ?= ../shared/dataset/passport-index/2025-01-12
 
 .PHONY: run build test bench lint curation fmt
 
-## run: build the binary and answer a sample check (the service arrives with `serve`)
+## run: build and serve the API (and the generated site) on http://127.0.0.1:8080, SQLite under ./var
 run: build
-	$(BIN) check DEU THA --data $(DATA)
+	$(BIN) serve --data $(DATA)
 
 ## build: compile bin/entrycheck
 build:
@@ -24,6 +24,7 @@ test:
 ## bench: the speed and memory goals, measured
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
+	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./api/
 
 ## lint: vet and staticcheck
 lint:

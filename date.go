@@ -44,10 +44,23 @@ func (d Date) DaysSince(t time.Time) int {
 // AddDays returns the date n days later.
 func (d Date) AddDays(n int) Date { return DateOf(d.Time().AddDate(0, 0, n)) }
 
-func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day) }
+func (d Date) String() string { return string(d.appendTo(make([]byte, 0, 10))) }
+
+// appendTo appends YYYY-MM-DD; dates are marshalled on every answer, so this
+// avoids fmt.
+func (d Date) appendTo(b []byte) []byte {
+	y := d.Year
+	b = append(b, byte('0'+y/1000%10), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-')
+	b = append(b, byte('0'+int(d.Month)/10), byte('0'+int(d.Month)%10), '-')
+	return append(b, byte('0'+d.Day/10), byte('0'+d.Day%10))
+}
 
 // MarshalJSON writes the date as a YYYY-MM-DD string.
-func (d Date) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+func (d Date) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 12)
+	b = append(b, '"')
+	return append(d.appendTo(b), '"'), nil
+}
 
 // UnmarshalJSON reads a YYYY-MM-DD string.
 func (d *Date) UnmarshalJSON(b []byte) error {

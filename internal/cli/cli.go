@@ -38,6 +38,8 @@ func commands() []command {
 	return []command{
 		{"check", "check one passport and destination", runCheck},
 		{"passport", "list a passport's requirement for every destination", runPassport},
+		{"trip", "evaluate a whole itinerary from a JSON file", runTrip},
+		{"serve", "serve the API and the generated site", runServe},
 		{"curation", "import the curators' source notes into dataset/curated", runCuration},
 	}
 }

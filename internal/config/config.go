@@ -5,28 +5,165 @@ package config
 
 import (
 	"flag"
+	"fmt"
+	"net/netip"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/entrycheck/entrycheck/dataset"
 )
 
-// Config is the whole configuration of a command.
+// Config is the whole configuration of the binary.
 type Config struct {
-	// MatrixDir is the directory of the matrix snapshot to serve
-	// (flag --data, environment ENTRYCHECK_DATA).
+	// MatrixDir is the matrix snapshot directory (--data, ENTRYCHECK_DATA).
 	MatrixDir string
+	// Addr is the listen address of serve (--addr, ENTRYCHECK_ADDR).
+	Addr string
+	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
+	Database string
+	// PublicDir is the generated static tree that serve serves (--public, ENTRYCHECK_PUBLIC).
+	PublicDir string
+	// BaseURL is the public address of the service, used in links, discovery
+	// documents and WWW-Authenticate (--base-url, ENTRYCHECK_BASE_URL).
+	BaseURL string
+	// TrustedProxies lists the networks whose X-Forwarded-For and Forwarded
+	// headers are believed (--trusted-proxies, ENTRYCHECK_TRUSTED_PROXIES,
+	// comma-separated CIDRs). Empty: the socket address is the client.
+	TrustedProxies []netip.Prefix
+	// IPHashKey keys the hashes under which client addresses are counted
+	// (ENTRYCHECK_IP_HASH_KEY, at least 32 characters). When empty, serve
+	// keeps a random key in IPHashKeyFile. Instances sharing a database must
+	// share the key.
+	IPHashKey     string
+	IPHashKeyFile string
+	// Quotas are the daily free-tier caps.
+	Quotas Quotas
+	// PayTo is the address paid endpoints ask payment to (ENTRYCHECK_PAY_TO).
+	// Empty: paid endpoints answer 503 payments_not_configured.
+	PayTo string
+}
+
+// Quotas are the daily caps of the free tier (spec 5 and 8). All reset at midnight UTC.
+type Quotas struct {
+	// Anonymous checks per client IP address (ENTRYCHECK_QUOTA_ANONYMOUS, default 5).
+	Anonymous int
+	// Registered checks per OAuth client (ENTRYCHECK_QUOTA_CLIENT, default 20).
+	Client int
+	// Registrations per client IP address (ENTRYCHECK_QUOTA_REGISTRATIONS, default 3).
+	Registrations int
+	// Network caps anonymous checks per IPv4 /24 or IPv6 /56, so that one
+	// host with many addresses cannot multiply the per-IP quota
+	// (ENTRYCHECK_QUOTA_NETWORK, default 50: ten addresses' worth).
+	Network int
+	// Global is the worldwide ceiling of free checks, shared by the site, the
+	// free API and every embedded widget (ENTRYCHECK_QUOTA_GLOBAL, default 50000).
+	Global int
 }
 
 // Default returns the defaults with the environment applied.
 func Default() Config {
-	c := Config{MatrixDir: dataset.DefaultMatrixDir}
-	if v := os.Getenv("ENTRYCHECK_DATA"); v != "" {
-		c.MatrixDir = v
+	c := Config{
+		MatrixDir:     dataset.DefaultMatrixDir,
+		Addr:          "127.0.0.1:8080",
+		Database:      "var/entrycheck.db",
+		PublicDir:     "public",
+		BaseURL:       "http://127.0.0.1:8080",
+		IPHashKeyFile: "var/ip-hash.key",
+		Quotas:        Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000},
 	}
+	env := func(name string, dst *string) {
+		if v := os.Getenv(name); v != "" {
+			*dst = v
+		}
+	}
+	env("ENTRYCHECK_DATA", &c.MatrixDir)
+	env("ENTRYCHECK_ADDR", &c.Addr)
+	env("ENTRYCHECK_DB", &c.Database)
+	env("DATABASE_URL", &c.Database)
+	env("ENTRYCHECK_PUBLIC", &c.PublicDir)
+	env("ENTRYCHECK_BASE_URL", &c.BaseURL)
+	env("ENTRYCHECK_IP_HASH_KEY", &c.IPHashKey)
+	env("ENTRYCHECK_PAY_TO", &c.PayTo)
 	return c
 }
 
 // RegisterData adds the --data flag to fs.
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
+}
+
+// RegisterServe adds the flags of the serve command to fs.
+func (c *Config) RegisterServe(fs *flag.FlagSet) {
+	c.RegisterData(fs)
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen `address` (env ENTRYCHECK_ADDR)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL (env DATABASE_URL)")
+	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
+	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
+	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
+	fs.Func("trusted-proxies", "comma-separated `CIDRs` whose forwarding headers are trusted (env ENTRYCHECK_TRUSTED_PROXIES)", func(s string) error {
+		p, err := ParsePrefixes(s)
+		c.TrustedProxies = p
+		return err
+	})
+}
+
+// Load finishes the configuration: list and number settings from the
+// environment, then validation.
+func (c *Config) Load() error {
+	if v := os.Getenv("ENTRYCHECK_TRUSTED_PROXIES"); v != "" && c.TrustedProxies == nil {
+		p, err := ParsePrefixes(v)
+		if err != nil {
+			return fmt.Errorf("ENTRYCHECK_TRUSTED_PROXIES: %w", err)
+		}
+		c.TrustedProxies = p
+	}
+	for name, dst := range map[string]*int{
+		"ENTRYCHECK_QUOTA_ANONYMOUS":     &c.Quotas.Anonymous,
+		"ENTRYCHECK_QUOTA_CLIENT":        &c.Quotas.Client,
+		"ENTRYCHECK_QUOTA_REGISTRATIONS": &c.Quotas.Registrations,
+		"ENTRYCHECK_QUOTA_NETWORK":       &c.Quotas.Network,
+		"ENTRYCHECK_QUOTA_GLOBAL":        &c.Quotas.Global,
+	} {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("%s=%q: want a whole number of checks per day", name, v)
+			}
+			*dst = n
+		}
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
+		return fmt.Errorf("base URL %q must start with http:// or https://", c.BaseURL)
+	}
+	if c.IPHashKey != "" && len(c.IPHashKey) < 32 {
+		return fmt.Errorf("ENTRYCHECK_IP_HASH_KEY must be at least 32 characters")
+	}
+	return nil
+}
+
+// ParsePrefixes reads comma-separated CIDRs; a bare address means that one address.
+func ParsePrefixes(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			a, err := netip.ParseAddr(part)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an IP address or CIDR", part)
+			}
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR", part)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

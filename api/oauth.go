@@ -1,0 +1,285 @@
+package api
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/entrycheck/entrycheck/internal/store"
+)
+
+// Lifetimes of spec section 5.
+const (
+	tokenLifetime        = time.Hour
+	registrationLifetime = 90 * 24 * time.Hour
+	maxClientNameLength  = 100
+)
+
+// Credential prefixes make leaked secrets easy to recognise and scan for.
+const (
+	clientIDPrefix = "ecc_"
+	secretPrefix   = "ecs_"
+	tokenPrefix    = "ect_"
+)
+
+// oauthError is the RFC 6749 / RFC 7591 error body, plus the request id.
+type oauthError struct {
+	Error            string `json:"error"`
+	ErrorDescription string `json:"error_description"`
+	RequestID        string `json:"request_id"`
+}
+
+func (s *Server) oauthFail(w http.ResponseWriter, r *http.Request, status int, code, description string) {
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, status, oauthError{Error: code, ErrorDescription: description, RequestID: requestIDOf(r)})
+}
+
+type registrationRequest struct {
+	ClientName              *string  `json:"client_name"`
+	GrantTypes              []string `json:"grant_types"`
+	TokenEndpointAuthMethod string   `json:"token_endpoint_auth_method"`
+}
+
+type registrationResponse struct {
+	ClientID                string   `json:"client_id"`
+	ClientSecret            string   `json:"client_secret"`
+	ClientName              string   `json:"client_name"`
+	ClientIDIssuedAt        int64    `json:"client_id_issued_at"`
+	ClientSecretExpiresAt   int64    `json:"client_secret_expires_at"`
+	GrantTypes              []string `json:"grant_types"`
+	TokenEndpointAuthMethod string   `json:"token_endpoint_auth_method"`
+	TokenEndpoint           string   `json:"token_endpoint"`
+	Note                    string   `json:"note"`
+}
+
+// register is open, anonymous dynamic client registration (RFC 7591),
+// limited per IP address and day. The secret is returned once; only its hash is kept.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	if !isMediaType(r, "application/json") {
+		s.oauthFail(w, r, http.StatusUnsupportedMediaType, "invalid_client_metadata", "send the registration as Content-Type: application/json, e.g. {\"client_name\": \"my agent\"}")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxOAuthBody))
+	if err != nil {
+		s.oauthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", "the registration body is larger than 4 KiB")
+		return
+	}
+	var req registrationRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the body is not a JSON object: "+err.Error())
+		return
+	}
+	if msg := req.problem(); msg != "" {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", msg)
+		return
+	}
+	now := s.clock.Now().UTC()
+	dayKey, reset := day(now)
+	bucket := store.Bucket{Scope: scopeRegistrations, Key: s.ips.hash(dayKey, "ip", s.clientIP(r).String()), Limit: s.cfg.Quotas.Registrations}
+	c, err := s.store.Consume(r.Context(), dayKey, []store.Bucket{bucket})
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	if c.Exhausted >= 0 {
+		s.tooMany(w, r, bucket, reset)
+		return
+	}
+	id, secret := clientIDPrefix+randomHex(12), secretPrefix+randomToken(32)
+	client := store.Client{ID: id, SecretHash: hashSecret(secret), Name: *req.ClientName, CreatedAt: now, ExpiresAt: now.Add(registrationLifetime)}
+	if err := s.store.CreateClient(r.Context(), client); err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusCreated, registrationResponse{
+		ClientID: id, ClientSecret: secret, ClientName: client.Name,
+		ClientIDIssuedAt: now.Unix(), ClientSecretExpiresAt: client.ExpiresAt.Unix(),
+		GrantTypes: []string{"client_credentials"}, TokenEndpointAuthMethod: "client_secret_basic",
+		TokenEndpoint: s.cfg.BaseURL + "/oauth/token",
+		Note:          "Store client_secret now: it is shown only once. The registration expires after 90 days; register again then.",
+	})
+}
+
+func (q registrationRequest) problem() string {
+	if q.ClientName == nil {
+		return "client_name is required: a short name for your agent or application"
+	}
+	name := strings.TrimSpace(*q.ClientName)
+	if name == "" || utf8.RuneCountInString(name) > maxClientNameLength {
+		return "client_name must be 1 to 100 characters"
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return "client_name must contain printable characters only"
+		}
+	}
+	*q.ClientName = name
+	for _, g := range q.GrantTypes {
+		if g != "client_credentials" {
+			return "grant_types may only contain client_credentials"
+		}
+	}
+	switch q.TokenEndpointAuthMethod {
+	case "", "client_secret_basic", "client_secret_post":
+	default:
+		return "token_endpoint_auth_method must be client_secret_basic or client_secret_post"
+	}
+	return ""
+}
+
+type tokenResponse struct {
+	AccessToken string `json:"access_token"`
+	TokenType   string `json:"token_type"`
+	ExpiresIn   int    `json:"expires_in"`
+}
+
+// token exchanges client credentials for an opaque access token (RFC 6749 4.4).
+func (s *Server) token(w http.ResponseWriter, r *http.Request) {
+	if !isMediaType(r, "application/x-www-form-urlencoded") {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
+	if err := r.ParseForm(); err != nil {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: "+err.Error())
+		return
+	}
+	form := r.PostForm
+	switch form.Get("grant_type") {
+	case "client_credentials":
+	case "":
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "grant_type is required: use grant_type=client_credentials")
+		return
+	default:
+		s.oauthFail(w, r, http.StatusBadRequest, "unsupported_grant_type", "only grant_type=client_credentials is supported")
+		return
+	}
+	if form.Get("scope") != "" {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_scope", "this server defines no scopes: omit scope")
+		return
+	}
+	id, secret, basic := r.BasicAuth()
+	if basic && (form.Get("client_id") != "" && form.Get("client_id") != id || form.Get("client_secret") != "") {
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "authenticate with HTTP Basic or with client_id and client_secret in the form, not both")
+		return
+	}
+	if !basic {
+		id, secret = form.Get("client_id"), form.Get("client_secret")
+	}
+	if id == "" || secret == "" {
+		s.invalidClient(w, r, basic, "client authentication is required: HTTP Basic with client_id and client_secret, or both in the form")
+		return
+	}
+	now := s.clock.Now().UTC()
+	client, err := s.store.Client(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, client.SecretHash) {
+		s.invalidClient(w, r, basic, "unknown client or wrong secret")
+		return
+	}
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	if !now.Before(client.ExpiresAt) {
+		s.invalidClient(w, r, basic, "the registration expired after 90 days: register a new client at /oauth/register")
+		return
+	}
+	tokenID, tokenSecret := randomHex(12), randomToken(32)
+	t := store.Token{ID: tokenID, ClientID: client.ID, SecretHash: hashSecret(tokenSecret), ExpiresAt: now.Add(tokenLifetime)}
+	if t.ExpiresAt.After(client.ExpiresAt) {
+		t.ExpiresAt = client.ExpiresAt
+	}
+	if err := s.store.CreateToken(r.Context(), t); err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Pragma", "no-cache")
+	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())})
+}
+
+func (s *Server) invalidClient(w http.ResponseWriter, r *http.Request, basic bool, description string) {
+	if basic {
+		w.Header().Set("WWW-Authenticate", `Basic realm="entrycheck"`)
+	}
+	s.oauthFail(w, r, http.StatusUnauthorized, "invalid_client", description)
+}
+
+// authenticate reads an optional bearer token. No Authorization header means
+// an anonymous caller; a bad or expired token is refused with 401 and a
+// WWW-Authenticate that points to the protected-resource metadata (RFC 9728).
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal, bool) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return principal{}, true
+	}
+	scheme, value, _ := strings.Cut(h, " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		s.unauthorized(w, r, "invalid_request", "use Authorization: Bearer <access_token> from /oauth/token, or no Authorization header for the anonymous quota")
+		return principal{}, false
+	}
+	id, secret, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(value), tokenPrefix), "_")
+	if !ok || !strings.HasPrefix(strings.TrimSpace(value), tokenPrefix) {
+		s.unauthorized(w, r, "invalid_token", "the access token is malformed")
+		return principal{}, false
+	}
+	t, err := s.store.Token(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, t.SecretHash) {
+		s.unauthorized(w, r, "invalid_token", "the access token is unknown")
+		return principal{}, false
+	}
+	if err != nil {
+		s.failErr(w, r, err)
+		return principal{}, false
+	}
+	if !s.clock.Now().Before(t.ExpiresAt) {
+		s.unauthorized(w, r, "invalid_token", "the access token expired: request a new one at /oauth/token")
+		return principal{}, false
+	}
+	return principal{clientID: t.ClientID}, true
+}
+
+func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, code, description string) {
+	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+s.cfg.BaseURL+`/.well-known/oauth-protected-resource"`)
+	s.fail(w, r, http.StatusUnauthorized, codeInvalidToken, description)
+}
+
+func isMediaType(r *http.Request, want string) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == want
+}
+
+// hashSecret hashes a high-entropy secret. Secrets are 256 random bits, so a
+// plain SHA-256 cannot be brute-forced and needs no slow KDF.
+func hashSecret(secret string) string {
+	h := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(h[:])
+}
+
+func secretMatches(secret, hash string) bool {
+	return subtle.ConstantTimeCompare([]byte(hashSecret(secret)), []byte(hash)) == 1
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func randomToken(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}

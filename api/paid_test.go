@@ -1,0 +1,69 @@
+package api_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/config"
+)
+
+func TestPaidEndpointsAskForPayment(t *testing.T) {
+	e := start(t, "")
+	cases := []struct {
+		method, path, body, amount string
+	}{
+		{"GET", "/v1/check?passport=DEU&destination=THA", "", "30000"},
+		{"GET", "/v1/passport/DEU", "", "150000"},
+	}
+	for _, c := range cases {
+		for i := 0; i < 8; i++ { // far beyond any free quota: paid endpoints are never rate limited
+			r := e.get(c.path)
+			if r.StatusCode != http.StatusPaymentRequired {
+				t.Fatalf("%s: %d %s", c.path, r.StatusCode, r.body)
+			}
+			raw, err := base64.StdEncoding.DecodeString(r.Header.Get("PAYMENT-REQUIRED"))
+			if err != nil {
+				t.Fatalf("PAYMENT-REQUIRED is not base64: %v", err)
+			}
+			var header, body map[string]any
+			if err := json.Unmarshal(raw, &header); err != nil {
+				t.Fatal(err)
+			}
+			body = r.json(t)
+			accept := header["accepts"].([]any)[0].(map[string]any)
+			if header["x402Version"] != float64(2) || accept["scheme"] != "exact" || accept["network"] != "eip155:8453" ||
+				accept["amount"] != c.amount || accept["asset"] != "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" || accept["payTo"] != payTo ||
+				accept["extra"].(map[string]any)["name"] != "USD Coin" || header["resource"].(map[string]any)["url"] != e.url+c.path {
+				t.Errorf("%s: offer %v", c.path, header)
+			}
+			if body["accepts"] == nil || body["code"] != "payment_required" || body["error"] != header["error"] {
+				t.Errorf("%s: body %v does not carry the same offer", c.path, body)
+			}
+		}
+	}
+	// Nobody pays for an invalid request.
+	if r := e.get("/v1/check?passport=GER&destination=THA"); r.StatusCode != http.StatusBadRequest {
+		t.Errorf("invalid paid request: %d", r.StatusCode)
+	}
+	if r := e.get("/v1/passport/GER"); r.StatusCode != http.StatusBadRequest {
+		t.Errorf("invalid passport matrix request: %d", r.StatusCode)
+	}
+	// A payment header the server cannot verify is refused, and says so.
+	if r := e.get("/v1/check?passport=DEU&destination=THA", "PAYMENT-SIGNATURE", "e30="); r.StatusCode != http.StatusPaymentRequired || r.json(t)["error"] == "PAYMENT-SIGNATURE header is required" {
+		t.Errorf("unverifiable payment: %d %s", r.StatusCode, r.body)
+	}
+	// Paid calls used none of the free quota.
+	if r := e.get("/free/check?passport=DEU&destination=THA"); r.Header.Get("X-RateLimit-Remaining") != "4" {
+		t.Errorf("free quota after paid calls: remaining %s", r.Header.Get("X-RateLimit-Remaining"))
+	}
+}
+
+func TestPaymentsNotConfigured(t *testing.T) {
+	e := start(t, "", func(c *config.Config) { c.PayTo = "" })
+	r := e.get("/v1/check?passport=DEU&destination=THA")
+	if r.StatusCode != http.StatusServiceUnavailable || r.json(t)["error"] != "payments_not_configured" {
+		t.Errorf("%d %s", r.StatusCode, r.body)
+	}
+}

@@ -1,0 +1,88 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// Stable machine-readable error codes of the API.
+const (
+	codeInvalidParameters = "invalid_parameters"
+	codeUnknownParameter  = "unknown_parameter"
+	codeInvalidBody       = "invalid_body"
+	codeInvalidToken      = "invalid_token"
+	codePaymentRequired   = "payment_required"
+	codeNotFound          = "not_found"
+	codeMethodNotAllowed  = "method_not_allowed"
+	codeTooLarge          = "payload_too_large"
+	codeMediaType         = "unsupported_media_type"
+	codeRateLimited       = "rate_limited"
+	codeNotImplemented    = "not_implemented"
+	codePaymentsOff       = "payments_not_configured"
+	codeInternal          = "internal_error"
+)
+
+// errorBody is the JSON body of every non-OAuth error.
+type errorBody struct {
+	Error     string               `json:"error"`
+	Message   string               `json:"message"`
+	RequestID string               `json:"request_id"`
+	Problems  []entrycheck.Problem `json:"problems,omitempty"`
+}
+
+// writeJSON encodes v completely before writing, so an encoding failure is
+// still a clean 500 and not a truncated 200.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"error":"internal_error","message":"the answer could not be encoded"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, code, message string, problems ...entrycheck.Problem) {
+	writeJSON(w, status, errorBody{Error: code, Message: message, RequestID: requestIDOf(r), Problems: problems})
+}
+
+// failErr maps an application error to its status in one place.
+func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errTripsNotAvailable) {
+		s.fail(w, r, http.StatusNotImplemented, codeNotImplemented, "trip evaluation is not available on this server yet; evaluate each leg with /v1/check")
+		return
+	}
+	var e *entrycheck.Error
+	if errors.As(err, &e) {
+		switch e.Code {
+		case entrycheck.EINVALID:
+			s.fail(w, r, http.StatusBadRequest, codeInvalidParameters, e.Message+": see problems", e.Problems...)
+			return
+		case entrycheck.ENOTFOUND:
+			s.fail(w, r, http.StatusNotFound, codeNotFound, e.Message)
+			return
+		case entrycheck.EUNAUTHORIZED:
+			s.fail(w, r, http.StatusUnauthorized, codeInvalidToken, e.Message)
+			return
+		}
+	}
+	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
+	s.fail(w, r, http.StatusInternalServerError, codeInternal, "something went wrong on our side; retry later and quote the request_id if it persists")
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.fail(w, r, http.StatusNotFound, codeNotFound, "no such resource: see /openapi.json for the endpoints")
+}
+
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	s.fail(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, r.Method+" is not allowed here: see /openapi.json for the methods of each endpoint")
+}

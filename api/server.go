@@ -1,0 +1,135 @@
+// Package api is the dynamic half of the service: a chi router with the
+// quota-gated free check, the paid endpoints, OAuth client registration and
+// tokens, live counters, health and metrics, in front of the generated
+// static tree. Handlers are plain functions over one Server; every answer is
+// computed by the evaluation core.
+//
+// It depends on the domain, the evaluation core, the store and the
+// configuration; nothing below it imports it.
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/store"
+)
+
+// Body size limits.
+const (
+	maxOAuthBody = 4 << 10
+	maxTripBody  = 64 << 10
+)
+
+// Server holds what the handlers share.
+type Server struct {
+	ev       *evaluation.Evaluator
+	store    *store.Store
+	cfg      config.Config
+	clock    entrycheck.Clock
+	log      *slog.Logger
+	ips      *ipHasher
+	payments PaymentGate
+	metrics  *metrics
+	static   http.Handler
+}
+
+// Deps are the parts a Server is built from.
+type Deps struct {
+	Evaluator *evaluation.Evaluator
+	Store     *store.Store
+	Config    config.Config
+	Clock     entrycheck.Clock
+	Logger    *slog.Logger
+	// IPHashKey keys the hashes of client addresses (see config.Config.IPHashKey).
+	IPHashKey []byte
+	// Payments checks and settles payments; nil means the x402 challenge only.
+	Payments PaymentGate
+	// Registry receives the service's metrics; nil means a fresh one.
+	Registry *prometheus.Registry
+}
+
+// New builds the HTTP handler of the service.
+func New(d Deps) http.Handler {
+	s := &Server{
+		ev: d.Evaluator, store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
+		ips:      newIPHasher(d.IPHashKey),
+		payments: d.Payments,
+	}
+	if s.clock == nil {
+		s.clock = entrycheck.SystemClock{}
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.payments == nil {
+		s.payments = challengeOnly{cfg: d.Config}
+	}
+	reg := d.Registry
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+	}
+	s.metrics = newMetrics(reg)
+	s.static = s.staticFiles(d.Config.PublicDir)
+	return s.routes(reg)
+}
+
+func (s *Server) routes(reg *prometheus.Registry) http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders)
+	r.NotFound(s.notFound)
+	r.MethodNotAllowed(s.methodNotAllowed)
+
+	r.Group(func(r chi.Router) {
+		r.Use(corsPublic)
+		r.Get("/free/check", s.freeCheck)
+		r.Options("/free/check", preflight)
+	})
+	r.Get("/v1/check", s.paid(priceCheck, s.paidCheck))
+	r.Get("/v1/passport/{iso3}", s.paid(pricePassport, s.paidPassport))
+	r.Post("/v1/trips/evaluate", s.paid(priceTrip, s.paidTrip))
+
+	r.Post("/oauth/register", s.register)
+	r.Post("/oauth/token", s.token)
+
+	r.Get("/openapi.json", s.openAPI)
+	r.Get("/stats.json", s.stats)
+	r.Get("/healthz", s.health)
+	r.Handle("/metrics", metricsHandler(reg))
+	r.Get("/.well-known/oauth-protected-resource", s.protectedResourceMetadata)
+	r.Get("/.well-known/oauth-authorization-server", s.authorizationServerMetadata)
+	r.Get("/*", s.static.ServeHTTP)
+	r.Head("/*", s.static.ServeHTTP)
+	return r
+}
+
+// Server timeouts: long enough for a trip evaluation on a slow link, short
+// enough that idle or slow clients cannot hold connections.
+const (
+	ReadHeaderTimeout = 5 * time.Second
+	ReadTimeout       = 15 * time.Second
+	WriteTimeout      = 30 * time.Second
+	IdleTimeout       = 90 * time.Second
+	MaxHeaderBytes    = 16 << 10
+)
+
+// HTTPServer wraps h in an http.Server with the service's timeouts and limits.
+func HTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: ReadHeaderTimeout,
+		ReadTimeout:       ReadTimeout,
+		WriteTimeout:      WriteTimeout,
+		IdleTimeout:       IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}

@@ -1,0 +1,53 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+const counterPaidCalls = "paid_calls"
+
+type statsBody struct {
+	Date              string `json:"date"`
+	FreeChecksToday   int    `json:"free_checks_today"`
+	FreeChecksCeiling int    `json:"free_checks_ceiling"`
+	PaidCallsToday    int64  `json:"paid_calls_today"`
+	DatasetVersion    string `json:"dataset_version"`
+	ResetAt           string `json:"reset_at"`
+}
+
+// stats answers the live counters: free checks served today (the worldwide
+// bucket), paid calls today and the dataset version.
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	dayKey, reset := day(s.clock.Now())
+	free, err := s.store.QuotaUsed(r.Context(), dayKey, scopeGlobal, "all")
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	counters, err := s.store.Counters(r.Context(), dayKey)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, statsBody{
+		Date: dayKey, FreeChecksToday: free, FreeChecksCeiling: s.cfg.Quotas.Global,
+		PaidCallsToday: counters[counterPaidCalls], DatasetVersion: s.ev.Snapshot().Version(),
+		ResetAt: reset.Format(time.RFC3339),
+	})
+}
+
+// health reports whether the service can answer: the dataset is loaded and
+// the database answers within a second.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+	defer cancel()
+	status, code, db := "ok", http.StatusOK, "ok"
+	if err := s.store.Ping(ctx); err != nil {
+		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.ev.Snapshot().Version()})
+}

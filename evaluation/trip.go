@@ -1,0 +1,302 @@
+package evaluation
+
+import (
+	"fmt"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// legWork is a leg being evaluated: every passport's answer and their ranking.
+type legWork struct {
+	ctx legContext
+	// text holds the texts of the whole evaluation (shared by every leg).
+	text    *textArena
+	options []option
+	// order holds the option indexes, best first (see rankOptions).
+	order []int
+	// covered is true for a transit leg that a transit-without-visa
+	// programme covers, so that the requirement asks nothing.
+	covered bool
+	// schengen is the leg's share of the Schengen account, for legs in the
+	// area; it fills the condition at schengenSlot of the decision.
+	schengen      entrycheck.Condition
+	schengenSlot  int
+	schengenIndex int
+	// overLimit is true when a day of the leg is beyond the short-stay
+	// limit; firstDayOver is then the first such day's number.
+	overLimit    bool
+	firstDayOver int
+}
+
+func (w *legWork) best() *option { return &w.options[w.order[0]] }
+
+// EvaluateTrip evaluates a whole itinerary (spec 2.4): for each leg, every
+// passport of the traveller is checked with Check, the one rule
+// implementation, and the best is chosen (see the ranking at rankStep); the
+// plan is then assessed leg by leg against passport validity, stay length,
+// the Schengen 90/180 rule across legs, transit programmes, onward tickets
+// and yellow fever given the legs before. Every step is explained in the
+// leg's why and every default in defaults_applied.
+//
+// It returns an *entrycheck.Error with code EINVALID listing every problem
+// of the request (see ValidateTrip). Data gaps are not errors: they give
+// legs and trips with status unknown. requestID identifies the evaluation;
+// one is made when it is empty.
+func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, clock entrycheck.Clock) (entrycheck.TripResult, error) {
+	plan, err := e.planTrip(req)
+	if err != nil {
+		return entrycheck.TripResult{}, err
+	}
+	if requestID == "" {
+		requestID = newRequestID()
+	}
+	now := clock.Now().UTC()
+	at := entrycheck.FixedClock(now) // one instant for every leg
+	work := e.prepareLegs(&plan)
+	res := entrycheck.TripResult{
+		Legs:           make([]entrycheck.LegDecision, len(work)),
+		DatasetVersion: e.snap.Version(),
+		EvaluatedAt:    now,
+		RequestID:      requestID,
+		Disclaimer:     entrycheck.Disclaimer,
+	}
+	n := len(plan.passports)
+	// One allocation each for every leg's options, ranking and alternatives.
+	options, order := make([]option, len(work)*n), make([]int, len(work)*n)
+	alts := make([]entrycheck.PassportOption, len(work)*n)
+	// result holds Check's whole answer for the best passport of the leg at
+	// hand; the decision takes what it needs from it before the next leg.
+	var result entrycheck.CheckResult
+	for i := range work {
+		w := &work[i]
+		w.options, w.order = options[i*n:(i+1)*n], order[i*n:(i+1)*n]
+		best := -1
+		for j := range plan.passports {
+			p := &plan.passports[j]
+			r, err := e.Check(entrycheck.CheckRequest{
+				Passport:           p.country.ISO3,
+				Destination:        w.ctx.leg.country.ISO3,
+				Purpose:            w.ctx.leg.purpose,
+				ResidencePermitsOf: plan.permits,
+				VisasOf:            plan.visas,
+				RequestID:          requestID,
+			}, at)
+			if err != nil {
+				// The request was validated above, so this is a fault of ours.
+				return entrycheck.TripResult{}, &entrycheck.Error{Code: entrycheck.EINTERNAL, Message: fmt.Sprintf("evaluating leg %d with the %s passport: %v", i, p.country.ISO3, err)}
+			}
+			w.options[j] = newOption(p, &r, &w.ctx)
+			if best < 0 {
+				best, result = j, r
+			} else if c, _ := compareOptions(&w.options[j], &w.options[best]); c < 0 {
+				best, result = j, r
+			}
+		}
+		rankOptions(w.options, w.order) // agrees with best: the same total order
+		res.Legs[i] = e.decide(&plan, work, i, &result)
+		res.Legs[i].Alternatives = alternatives(w, alts[i*n:(i+1)*n:(i+1)*n])
+	}
+	// The Schengen account needs every leg's choice; then each leg's status
+	// can be settled.
+	res.Schengen = e.schengenAccount(work)
+	for i := range work {
+		w, d := &work[i], &res.Legs[i]
+		if w.ctx.schengen {
+			d.Conditions[w.schengenSlot] = w.schengen
+		}
+		d.Status = legStatus(w, d.Conditions)
+	}
+	res.Summary = summarize(work[0].text, res.Legs)
+	res.DefaultsApplied = tripDefaults(&plan, work, res.Schengen)
+	res.Assumptions = tripAssumptions(&plan, work, now)
+	return res, nil
+}
+
+// prepareLegs sets up each leg's context: its successor, and for Schengen
+// legs the day the traveller leaves the area.
+func (e *Evaluator) prepareLegs(plan *tripPlan) []legWork {
+	members := e.groups[entrycheck.GroupSchengen]
+	work := make([]legWork, len(plan.legs))
+	text := newTextArena(len(plan.legs))
+	for i := len(work) - 1; i >= 0; i-- {
+		w := &work[i]
+		w.text = text
+		w.ctx = legContext{leg: plan.legs[i], schengen: members[plan.legs[i].country.ISO3]}
+		if i+1 < len(work) {
+			w.ctx.next = &plan.legs[i+1]
+		}
+		if w.ctx.schengen {
+			w.ctx.areaDeparture = w.ctx.leg.departure
+			if i+1 < len(work) && work[i+1].ctx.schengen {
+				w.ctx.areaDeparture = work[i+1].ctx.areaDeparture
+			}
+		}
+	}
+	return work
+}
+
+// decide makes the decision of leg i from its ranked options and the check
+// result r of the best one. The Schengen condition, which needs every leg,
+// is left as a placeholder, and the status is settled after it.
+func (e *Evaluator) decide(plan *tripPlan, work []legWork, i int, r *entrycheck.CheckResult) entrycheck.LegDecision {
+	w := &work[i]
+	best := w.best()
+	leg := w.ctx.leg
+	dest := e.destination(leg.country.ISO3)
+	d := entrycheck.LegDecision{
+		Index:                  leg.index,
+		Country:                leg.country,
+		Arrival:                leg.arrival,
+		Departure:              leg.departure,
+		Purpose:                purposeOf(leg),
+		Transit:                leg.transit,
+		Passport:               tripPassport(best.passport),
+		Requirement:            r.Requirement,
+		RequirementLabel:       r.RequirementLabel,
+		AllowedStayDays:        r.AllowedStayDays,
+		Action:                 r.Action,
+		Apply:                  r.Apply,
+		ExemptionApplied:       r.ExemptionApplied,
+		VerdictVerification:    r.VerdictVerification,
+		EntryRulesVerification: r.EntryRulesVerification,
+		Source:                 r.Source,
+	}
+	conds := make([]entrycheck.Condition, 0, conditionCount(w, r))
+	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, *best.passport, &w.ctx))
+	freeMovement := w.ctx.schengen && e.groups[entrycheck.GroupSchengen][best.passport.country.ISO3]
+	conds = append(conds, stayCondition(w, r, freeMovement))
+	if w.ctx.schengen {
+		w.schengenSlot = len(conds)
+		conds = append(conds, entrycheck.Condition{Kind: entrycheck.ConditionSchengen})
+	}
+	if leg.transit {
+		var c entrycheck.Condition
+		c, w.covered, d.TransitPrograms = transitCondition(w, r, dest.curated)
+		conds = append(conds, c)
+		if w.covered {
+			d.Action = entrycheck.ActionNone
+		}
+	}
+	conds = append(conds, onwardCondition(w, r, dest.curated))
+	conds = append(conds, e.yellowFeverCondition(work, i, work[0].best().passport.country))
+	d.Conditions = extraConditions(conds, w, r)
+	d.Why = legWhy(plan, w, r)
+	return d
+}
+
+// conditionCount is the number of conditions decide lists for a leg.
+func conditionCount(w *legWork, r *entrycheck.CheckResult) int {
+	n := 4 // passport validity, stay, onward ticket, yellow fever
+	if w.ctx.schengen {
+		n++
+	}
+	if w.ctx.leg.transit {
+		n++
+	}
+	if !w.best().own {
+		if r.EntryRules.BlankPages != nil {
+			n++
+		}
+		if h := r.EntryRules.OtherHealth; h != nil {
+			n += len(h.Value)
+		}
+	}
+	return n
+}
+
+func purposeOf(l plannedLeg) string {
+	if l.purpose == "" {
+		return entrycheck.PurposeTourism
+	}
+	return l.purpose
+}
+
+// legStatus is ready, action_needed, not_possible or unknown. A leg is
+// not_possible only when every passport meets no_admission; when the best
+// is no_admission but another passport has no reliable verdict, the leg is
+// unknown, since that passport may yet be admitted.
+func legStatus(w *legWork, conds []entrycheck.Condition) entrycheck.TripStatus {
+	req := w.best().requirement
+	switch req {
+	case entrycheck.Unknown, entrycheck.NeedsReview:
+		return entrycheck.TripUnknown
+	case entrycheck.NoAdmission:
+		for i := range w.options {
+			if r := w.options[i].requirement; r == entrycheck.Unknown || r == entrycheck.NeedsReview {
+				return entrycheck.TripUnknown
+			}
+		}
+		return entrycheck.TripNotPossible
+	}
+	if req.NeedsAction() && !w.covered {
+		return entrycheck.TripActionNeeded
+	}
+	for _, c := range conds {
+		if c.ActionNeeded {
+			return entrycheck.TripActionNeeded
+		}
+	}
+	return entrycheck.TripReady
+}
+
+// legWhy explains every step of a leg's decision in plain language.
+func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult) []string {
+	t, covered, name := w.text, w.covered, w.ctx.leg.country.Name
+	why := make([]string, 0, 8)
+	why = append(why, choiceWhy(w), verdictWhy(w, r), r.VerdictVerification.Note)
+	for _, s := range r.VerdictVerification.OfficialStatements {
+		agrees := "An official statement agrees with the matrix: "
+		if !s.AgreesWithMatrix {
+			agrees = "An official statement conflicts with the matrix: "
+		}
+		why = append(why, t.join(agrees, s.Text, " (", s.Source.Name, ", read ", t.date(s.Source.RetrievedAt), ")."))
+	}
+	switch x := r.ExemptionApplied; {
+	case x != nil:
+		why = append(why, t.join("Your ", x.HeldDocument, " changes ", string(x.MatrixRequirement), " to ", string(x.Exemption.Effect), ": ", x.Exemption.Text, " (source: ", x.Source.Name, "). Carry that document, valid, when you travel."))
+	case (len(plan.permits) > 0 || len(plan.visas) > 0) && r.Requirement.NeedsAction():
+		why = append(why, assumeHeldUnused)
+	}
+	if w.ctx.leg.purpose == entrycheck.PurposeBusiness {
+		why = append(why, assumeBusiness)
+	}
+	if r.Requirement == entrycheck.NoAdmission && len(w.options) > 1 {
+		why = append(why, t.join("None of your passports is admitted to ", name, " on the data; a passport with no reliable verdict would make this leg unknown rather than not possible."))
+	}
+	if w.ctx.leg.transit {
+		switch {
+		case r.Requirement == entrycheck.VisaFree:
+			why = append(why, t.join("Transit: entering ", name, " is visa-free with this passport, so the connection needs nothing more."))
+		case covered:
+			why = append(why, t.join("Transit: a transit-without-visa programme covers this connection for your passport (see transit_without_visa), so no action is needed while you stay within its limits; the requirement shown is for entering ", name, "."))
+		default:
+			why = append(why, t.join("Transit: no transit-without-visa programme is known to cover this connection for your passport, so the requirement for entering ", name, " is shown; ask your airline whether an airside connection needs less."))
+		}
+	}
+	if a := r.Apply; a != nil && !covered {
+		why = append(why, t.join("Apply: ", a.URL, " (", a.Kind, ", source: ", a.Source.Name, "). ", a.Note))
+	}
+	v := r.EntryRulesVerification
+	verified := "."
+	if v.LastVerified != nil {
+		verified = t.join(", last verified ", t.date(*v.LastVerified), ".")
+	}
+	return append(why, t.join("Entry rules of ", name, ": ", v.Status, verified), v.Note)
+}
+
+// verdictWhy says where the chosen passport's requirement comes from; the
+// verification note follows it in the why list.
+func verdictWhy(w *legWork, r *entrycheck.CheckResult) string {
+	t, o := w.text, w.best()
+	verdict := r.RequirementLabel
+	if r.AllowedStayDays.Valid {
+		verdict = t.join(verdict, " for up to ", t.stayText(r.AllowedStayDays))
+	}
+	switch {
+	case o.own:
+		return t.join(verdict, ": you hold ", w.ctx.leg.country.Name, "'s own passport.")
+	case r.Source.MatrixValue == nil:
+		return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: the route is not in the ", r.Source.Name, ".")
+	}
+	return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: matrix value \"", *r.Source.MatrixValue, "\" in the ", r.Source.Name, ", snapshot ", r.Source.Snapshot, ".")
+}

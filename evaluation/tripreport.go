@@ -1,0 +1,204 @@
+package evaluation
+
+import (
+	"strings"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// summarize takes the most serious leg status as the trip's (see
+// entrycheck.TripStatus for the order), counts every status, and lists what
+// needs the traveller's attention in leg order.
+func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSummary {
+	s := entrycheck.TripSummary{Status: entrycheck.TripReady, Attention: []string{}}
+	c := &s.Counts
+	c.Legs = len(legs)
+	for i := range legs {
+		l := &legs[i]
+		prefix := t.join("Leg ", t.itoa(l.Index+1), " (", l.Country.Name, "): ")
+		switch l.Status {
+		case entrycheck.TripReady:
+			c.Ready++
+		case entrycheck.TripActionNeeded:
+			c.ActionNeeded++
+		case entrycheck.TripNotPossible:
+			c.NotPossible++
+			s.Attention = append(s.Attention, t.join(prefix, "no admission with any of your passports."))
+		case entrycheck.TripUnknown:
+			c.Unknown++
+			if l.Requirement == entrycheck.NoAdmission {
+				s.Attention = append(s.Attention, t.join(prefix, "no admission with the ", l.Passport.Country.ISO3, " passport and no reliable verdict for another of your passports: check with the official authority."))
+			} else {
+				s.Attention = append(s.Attention, t.join(prefix, "no reliable verdict (", string(l.Requirement), ") for any of your passports: check with the official authority before you travel."))
+			}
+		}
+		if l.Requirement == entrycheck.NeedsReview {
+			c.NeedsReview++
+		}
+		if l.Requirement.NeedsAction() && l.Action != entrycheck.ActionNone {
+			where := "."
+			if l.Apply != nil {
+				where = t.join(" (", l.Apply.URL, ").")
+			}
+			s.Attention = append(s.Attention, t.join(prefix, l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
+		}
+		for _, cond := range l.Conditions {
+			switch cond.Status {
+			case entrycheck.ConditionNotMet:
+				c.ConditionsNotMet++
+			case entrycheck.ConditionUnknown:
+				c.ConditionsUnknown++
+			}
+			if cond.ActionNeeded {
+				s.Attention = append(s.Attention, t.join(prefix, conditionLabel(cond.Kind), ": ", cond.Detail))
+			}
+		}
+		if statusOrder(l.Status) > statusOrder(s.Status) {
+			s.Status = l.Status
+		}
+	}
+	var verdict string
+	switch s.Status {
+	case entrycheck.TripNotPossible:
+		verdict = "Not possible as planned: at least one leg admits none of your passports."
+	case entrycheck.TripUnknown:
+		verdict = "Unknown: at least one leg has no reliable verdict; check with the official authority before relying on this plan."
+	case entrycheck.TripActionNeeded:
+		verdict = "Action needed before you travel: see attention."
+	default:
+		verdict = "Ready as planned, as far as the data and your request show."
+	}
+	unchecked := ""
+	if c.ConditionsUnknown > 0 {
+		unchecked = t.join(" ", t.plural(c.ConditionsUnknown, "condition"), " could not be checked (status unknown): see each leg and defaults_applied.")
+	}
+	s.Text = t.join(verdict, " Of ", t.plural(c.Legs, "leg"), ": ", t.itoa(c.Ready), " ready, ", t.itoa(c.ActionNeeded), " action needed, ",
+		t.itoa(c.NotPossible), " not possible, ", t.itoa(c.Unknown), " unknown.", unchecked)
+	return s
+}
+
+// statusOrder ranks statuses by seriousness: not_possible, unknown,
+// action_needed, ready.
+func statusOrder(s entrycheck.TripStatus) int {
+	switch s {
+	case entrycheck.TripNotPossible:
+		return 3
+	case entrycheck.TripUnknown:
+		return 2
+	case entrycheck.TripActionNeeded:
+		return 1
+	}
+	return 0
+}
+
+func actionText(a entrycheck.Action) string {
+	switch a {
+	case entrycheck.ActionApplyBeforeTravel:
+		return "apply before you travel"
+	case entrycheck.ActionObtainOnArrival:
+		return "obtain it on arrival"
+	}
+	return strings.ReplaceAll(string(a), "_", " ")
+}
+
+// The fixed wording of trip defaults and assumptions.
+const (
+	reasonTripPurpose   = "No purpose was given for these legs; they are evaluated for a short tourist visit."
+	reasonTripArrival   = "No arrival date was given for these legs: validity counted from entry, the stay length and the Schengen count cannot be fully checked for them."
+	reasonTripDeparture = "No departure date was given for these legs: validity counted from departure, the stay length and the Schengen count cannot be fully checked for them."
+	reasonTripExpires   = "No expiry date was given for these passports: the destinations' passport-validity rules cannot be checked (those conditions say unknown)."
+	reasonTripOrigin    = "The trip's starting point is not part of the request: for yellow fever the first leg is assumed to arrive from the country of the passport used for it, and each later leg from the leg before it (through any transit legs)."
+	reasonTripAirside   = "Transit legs are assumed to stay in the international transit area without passing immigration: they use the country's transit-without-visa programmes and count no Schengen days."
+	reasonTripSchengen  = "Days spent in Schengen states in the 180 days before the first leg are not part of the request and are assumed to be none: add them yourself if you were there."
+	reasonTripNoDates   = "No leg has a date: the rules are those known at evaluated_at, as of dataset_version."
+
+	assumeTripPassports = "Each passport is undamaged, not reported lost or stolen, and of the ordinary kind."
+	assumeTripOrder     = "The legs are listed in the order travelled; each leg arrives from the one before it."
+	assumeTripFuture    = "The rules are those known at evaluated_at; they may change before your travel dates, so check again close to departure."
+	assumeTripPast      = "Some dates are before evaluated_at: the answer applies today's rules, not those in force then."
+	assumeTripYellow    = "Yellow fever: a stay in a risk country anywhere earlier in the trip is treated as making a from-risk-countries rule apply, because how recent a stay must be is not curated."
+)
+
+// tripDefaults lists every default the evaluation applied, with the legs or
+// passports it was applied to.
+func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
+	var purpose, arrival, departure, airside, expires []int
+	dated := false
+	for _, l := range plan.legs {
+		if l.purpose == "" {
+			purpose = append(purpose, l.index)
+		}
+		if l.arrival == nil {
+			arrival = append(arrival, l.index)
+		}
+		if l.departure == nil {
+			departure = append(departure, l.index)
+		}
+		if l.transit {
+			airside = append(airside, l.index)
+		}
+		dated = dated || l.arrival != nil || l.departure != nil
+	}
+	for _, p := range plan.passports {
+		if p.expires == nil {
+			expires = append(expires, p.index)
+		}
+	}
+	out := []entrycheck.TripDefault{}
+	tripWide := func(field, value, reason string) {
+		out = append(out, entrycheck.TripDefault{Field: field, Value: value, Reason: reason})
+	}
+	forItems := func(field, value string, indexes []int, reason string) {
+		if len(indexes) > 0 {
+			out = append(out, entrycheck.TripDefault{Field: field, Value: value, Indexes: indexes, Reason: reason})
+		}
+	}
+	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, purpose, reasonTripPurpose)
+	tripWide(defaultDoc.Field, defaultDoc.Value, defaultDoc.Reason)
+	tripWide(defaultStay.Field, defaultStay.Value, defaultStay.Reason)
+	if !dated {
+		tripWide(defaultDate.Field, defaultDate.Value, reasonTripNoDates)
+	}
+	forItems("trip.legs[].arrival", "not_given", arrival, reasonTripArrival)
+	forItems("trip.legs[].departure", "not_given", departure, reasonTripDeparture)
+	forItems("traveler.passports[].expires", "not_given", expires, reasonTripExpires)
+	tripWide("trip.origin", work[0].best().passport.country.ISO3, reasonTripOrigin)
+	forItems("trip.legs[].transit", "airside", airside, reasonTripAirside)
+	if len(plan.permits) == 0 && len(plan.visas) == 0 {
+		tripWide(defaultHeld.Field, defaultHeld.Value, defaultHeld.Reason)
+	}
+	if schengen != nil && schengen.Status != entrycheck.ConditionNotApplicable {
+		tripWide("schengen.prior_days", "0", reasonTripSchengen)
+	}
+	return out
+}
+
+// tripAssumptions lists what the answer assumes beyond its defaults.
+func tripAssumptions(plan *tripPlan, work []legWork, now time.Time) []string {
+	out := []string{assumeTripPassports, assumeMatrix, assumeTripOrder, assumeTripFuture, assumeTripYellow}
+	today := entrycheck.DateOf(now)
+	business, past, exemption, own := false, false, false, false
+	for i := range work {
+		l := &work[i].ctx.leg
+		business = business || l.purpose == entrycheck.PurposeBusiness
+		own = own || work[i].best().own
+		if first := firstGiven(l.arrival, l.departure); first != nil && dateBefore(*first, today) {
+			past = true
+		}
+		exemption = exemption || work[i].best().exemption
+	}
+	if own {
+		out = append(out, assumeOwn)
+	}
+	if business {
+		out = append(out, assumeBusiness)
+	}
+	if exemption {
+		out = append(out, assumeExemption)
+	}
+	if past {
+		out = append(out, assumeTripPast)
+	}
+	return out
+}

@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/entrycheck/entrycheck/api"
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/store"
+)
+
+// shutdownGrace is how long in-flight requests may finish after SIGTERM.
+const shutdownGrace = 15 * time.Second
+
+func runServe(env Env, args []string) int {
+	cfg := config.Default()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	cfg.RegisterServe(fs)
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if err := cfg.Load(); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+		return ExitUsage
+	}
+	log := slog.New(slog.NewJSONHandler(env.Stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, env, cfg, log); err != nil {
+		log.Error("serve failed", "error", err)
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) error {
+	ev, err := loadEvaluator(cfg)
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	key, err := ipHashKey(cfg)
+	if err != nil {
+		return err
+	}
+	if err := st.DeleteExpired(ctx, env.Clock.Now()); err != nil {
+		log.Warn("housekeeping", "error", err)
+	}
+	handler := api.New(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key})
+	srv := api.HTTPServer(cfg.Addr, handler, log)
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
+		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace.String())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// ipHashKey returns the configured key, or the one kept in the key file,
+// made on first start. Instances sharing a PostgreSQL database must be given
+// the same ENTRYCHECK_IP_HASH_KEY instead.
+func ipHashKey(cfg config.Config) ([]byte, error) {
+	if cfg.IPHashKey != "" {
+		return []byte(cfg.IPHashKey), nil
+	}
+	if b, err := os.ReadFile(cfg.IPHashKeyFile); err == nil {
+		k := strings.TrimSpace(string(b))
+		if len(k) < 32 {
+			return nil, fmt.Errorf("%s holds a key shorter than 32 characters", cfg.IPHashKeyFile)
+		}
+		return []byte(k), nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, err
+	}
+	k := hex.EncodeToString(b[:])
+	if err := os.MkdirAll(filepath.Dir(cfg.IPHashKeyFile), 0o750); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(cfg.IPHashKeyFile, []byte(k+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("keeping the address-hash key: %w", err)
+	}
+	return []byte(k), nil
+}

@@ -1,0 +1,98 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations is the ordered schema history. Each runs once, in its own
+// transaction, and receives the driver name for the rare statement that
+// differs between engines. Append; never edit a released migration.
+var migrations = []func(tx *sql.Tx, driver string) error{
+	func(tx *sql.Tx, driver string) error {
+		return exec(tx,
+			`CREATE TABLE quota_usage (
+				day   TEXT    NOT NULL,
+				scope TEXT    NOT NULL,
+				key   TEXT    NOT NULL,
+				used  INTEGER NOT NULL,
+				PRIMARY KEY (day, scope, key))`,
+			`CREATE TABLE counters (
+				day   TEXT   NOT NULL,
+				name  TEXT   NOT NULL,
+				value BIGINT NOT NULL,
+				PRIMARY KEY (day, name))`,
+			`CREATE TABLE clients (
+				id          TEXT   PRIMARY KEY,
+				secret_hash TEXT   NOT NULL,
+				name        TEXT   NOT NULL,
+				created_at  BIGINT NOT NULL,
+				expires_at  BIGINT NOT NULL)`,
+			`CREATE TABLE tokens (
+				id          TEXT   PRIMARY KEY,
+				client_id   TEXT   NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
+				secret_hash TEXT   NOT NULL,
+				expires_at  BIGINT NOT NULL)`,
+			`CREATE INDEX tokens_expiry ON tokens (expires_at)`,
+			`CREATE INDEX clients_expiry ON clients (expires_at)`,
+		)
+	},
+}
+
+func exec(tx *sql.Tx, statements ...string) error {
+	for _, s := range statements {
+		if _, err := tx.Exec(s); err != nil {
+			return fmt.Errorf("%w in %.60q", err, s)
+		}
+	}
+	return nil
+}
+
+// migrate brings the schema to len(migrations), recording the version.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("creating schema_version: %w", err)
+	}
+	for {
+		done, err := s.migrateOne(ctx)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateOne applies the next migration, if any. On PostgreSQL an advisory
+// lock keeps instances that start together from migrating twice.
+func (s *Store) migrateOne(ctx context.Context) (done bool, err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("starting a migration: %w", err)
+	}
+	defer tx.Rollback()
+	if s.driver == Postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(4242001)`); err != nil {
+			return false, fmt.Errorf("locking for migration: %w", err)
+		}
+	}
+	var version int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&version); err != nil {
+		return false, fmt.Errorf("reading the schema version: %w", err)
+	}
+	if version > len(migrations) {
+		return false, fmt.Errorf("the database schema is version %d, newer than this binary knows (%d)", version, len(migrations))
+	}
+	if version == len(migrations) {
+		return true, nil
+	}
+	if err := migrations[version](tx, s.driver); err != nil {
+		return false, fmt.Errorf("migration %d: %w", version+1, err)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM schema_version`)); err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), version+1); err != nil {
+		return false, err
+	}
+	return false, tx.Commit()
+}

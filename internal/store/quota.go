@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Bucket is one daily quota: a scope (ip, network, client, global, ...), a
+// key within it (a keyed hash, a client id, "all") and its limit.
+type Bucket struct {
+	Scope string
+	Key   string
+	Limit int
+}
+
+// Consumption is the outcome of Consume.
+type Consumption struct {
+	// Exhausted is the index of the first bucket that had no unit left, or -1.
+	Exhausted int
+	// Used holds each bucket's count after a successful consumption; after a
+	// refusal, the exhausted bucket's count (its limit) and zeros elsewhere.
+	Used []int
+}
+
+// Consume takes one unit from every bucket of the day, all or nothing: if any
+// bucket is at its limit nothing is counted. It returns once the count is
+// durable. It is atomic under concurrency, and on PostgreSQL across the
+// instances sharing the database.
+//
+// On PostgreSQL the database decides: each bucket row is incremented with a
+// conditional upsert that locks it, in the order given, so every caller must
+// list buckets in the same scope order. A SQLite file belongs to one process,
+// so that process decides in memory and persists the counts in batches
+// before it answers (see ledger).
+func (s *Store) Consume(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
+	if s.ledger != nil {
+		return s.ledger.consume(ctx, day, buckets)
+	}
+	return s.consumeInDatabase(ctx, day, buckets)
+}
+
+func (s *Store) consumeInDatabase(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
+	c := Consumption{Exhausted: -1, Used: make([]int, len(buckets))}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return c, fmt.Errorf("consuming quota: %w", err)
+	}
+	defer tx.Rollback()
+	upsert := s.q(`INSERT INTO quota_usage (day, scope, key, used) VALUES (?, ?, ?, 1)
+		ON CONFLICT (day, scope, key) DO UPDATE SET used = quota_usage.used + 1
+		WHERE quota_usage.used < ?
+		RETURNING used`)
+	for i, b := range buckets {
+		if b.Limit <= 0 {
+			c.Exhausted, c.Used = i, make([]int, len(buckets))
+			return c, nil
+		}
+		err := tx.QueryRowContext(ctx, upsert, day, b.Scope, b.Key, b.Limit).Scan(&c.Used[i])
+		if errors.Is(err, sql.ErrNoRows) {
+			c.Exhausted, c.Used = i, make([]int, len(buckets))
+			c.Used[i] = b.Limit
+			return c, nil
+		}
+		if err != nil {
+			return c, fmt.Errorf("consuming quota %s: %w", b.Scope, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return c, fmt.Errorf("consuming quota: %w", err)
+	}
+	return c, nil
+}
+
+// QuotaUsed returns how much of a bucket was used on a day.
+func (s *Store) QuotaUsed(ctx context.Context, day, scope, key string) (int, error) {
+	var used int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT used FROM quota_usage WHERE day = ? AND scope = ? AND key = ?`), day, scope, key).Scan(&used)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return used, err
+}
+
+// AddCounter adds delta to a live counter of the day.
+func (s *Store) AddCounter(ctx context.Context, day, name string, delta int64) error {
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO counters (day, name, value) VALUES (?, ?, ?)
+		ON CONFLICT (day, name) DO UPDATE SET value = counters.value + excluded.value`), day, name, delta)
+	if err != nil {
+		return fmt.Errorf("counting %s: %w", name, err)
+	}
+	return nil
+}
+
+// Counters returns the live counters of a day.
+func (s *Store) Counters(ctx context.Context, day string) (map[string]int64, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT name, value FROM counters WHERE day = ?`), day)
+	if err != nil {
+		return nil, fmt.Errorf("reading counters: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var name string
+		var v int64
+		if err := rows.Scan(&name, &v); err != nil {
+			return nil, err
+		}
+		out[name] = v
+	}
+	return out, rows.Err()
+}
+
+// PruneQuota deletes quota rows of days before day; they can never matter again.
+func (s *Store) PruneQuota(ctx context.Context, day string) error {
+	_, err := s.db.ExecContext(ctx, s.q(`DELETE FROM quota_usage WHERE day < ?`), day)
+	return err
+}
+
+// Truncate empties every table; tests use it to start from a clean shared database.
+func (s *Store) Truncate() error {
+	for _, t := range []string{"tokens", "clients", "quota_usage", "counters"} {
+		if _, err := s.db.Exec(`DELETE FROM ` + t); err != nil {
+			return fmt.Errorf("emptying %s: %w", t, err)
+		}
+	}
+	return nil
+}
