@@ -96,26 +96,35 @@ func networkOf(a netip.Addr) netip.Prefix {
 
 // ipHasher keys address hashes with a per-day key derived from the secret, so
 // stored hashes cannot be reversed by enumerating addresses and cannot be
-// linked across days.
+// linked across days. The day's hashes are remembered (up to maxCachedHashes)
+// because the same callers come back many times a day.
 type ipHasher struct {
-	key []byte
-	mu  sync.Mutex
-	day string
-	dk  []byte
+	key   []byte
+	mu    sync.Mutex
+	day   string
+	dk    []byte
+	cache map[string]string
 }
+
+const maxCachedHashes = 100_000
 
 func newIPHasher(key []byte) *ipHasher { return &ipHasher{key: key} }
 
 func (h *ipHasher) hash(day, kind, value string) string {
+	id := kind + ":" + value
 	h.mu.Lock()
-	if h.day != day {
+	defer h.mu.Unlock()
+	if h.day != day || len(h.cache) >= maxCachedHashes {
 		m := hmac.New(sha256.New, h.key)
 		m.Write([]byte(day))
-		h.day, h.dk = day, m.Sum(nil)
+		h.day, h.dk, h.cache = day, m.Sum(nil), map[string]string{}
 	}
-	dk := h.dk
-	h.mu.Unlock()
-	m := hmac.New(sha256.New, dk)
-	m.Write([]byte(kind + ":" + value))
-	return hex.EncodeToString(m.Sum(nil)[:16])
+	if v, ok := h.cache[id]; ok {
+		return v
+	}
+	m := hmac.New(sha256.New, h.dk)
+	m.Write([]byte(id))
+	v := hex.EncodeToString(m.Sum(nil)[:16])
+	h.cache[id] = v
+	return v
 }

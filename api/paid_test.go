@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"os"
 	"testing"
 
 	"github.com/entrycheck/entrycheck/internal/config"
@@ -65,5 +67,39 @@ func TestPaymentsNotConfigured(t *testing.T) {
 	r := e.get("/v1/check?passport=DEU&destination=THA")
 	if r.StatusCode != http.StatusServiceUnavailable || r.json(t)["error"] != "payments_not_configured" {
 		t.Errorf("%d %s", r.StatusCode, r.body)
+	}
+}
+
+func TestTripEndpoint(t *testing.T) {
+	e := start(t, "")
+	body, err := os.ReadFile("../evaluation/testdata/trips/dual-passport.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.post("/v1/trips/evaluate", "application/json", body)
+	if r.StatusCode != http.StatusPaymentRequired {
+		t.Fatalf("valid trip without payment: %d %s", r.StatusCode, r.body)
+	}
+	accept := r.json(t)["accepts"].([]any)[0].(map[string]any)
+	if accept["amount"] != "100000" {
+		t.Errorf("trip price %v, want 100000 (0.10 USD)", accept["amount"])
+	}
+	r = e.post("/v1/trips/evaluate", "application/json", []byte(`{"traveler":{"passports":["GER"]},"trip":{"legs":[{"country":"THA","arrival":"2027-13-01"}],"extra":1}}`))
+	if r.StatusCode != http.StatusBadRequest {
+		t.Fatalf("invalid trip: %d %s", r.StatusCode, r.body)
+	}
+	fields := map[string]bool{}
+	for _, p := range r.json(t)["problems"].([]any) {
+		fields[p.(map[string]any)["field"].(string)] = true
+	}
+	if !fields["/trip/extra"] {
+		t.Errorf("problems %s lack the JSON pointer of the unknown field", r.body)
+	}
+	if r := e.post("/v1/trips/evaluate", "text/plain", body); r.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain trip: %d", r.StatusCode)
+	}
+	big := append([]byte(`{"traveler":{"passports":["DEU"]},"trip":{"legs":[]},"pad":"`), bytes.Repeat([]byte("x"), 70<<10)...)
+	if r := e.post("/v1/trips/evaluate", "application/json", append(big, '"', '}')); r.StatusCode != http.StatusRequestEntityTooLarge || r.json(t)["error"] != "payload_too_large" {
+		t.Errorf("oversized trip: %d %s", r.StatusCode, r.body)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/entrycheck/entrycheck"
 )
@@ -22,7 +23,6 @@ const (
 	codeTooLarge          = "payload_too_large"
 	codeMediaType         = "unsupported_media_type"
 	codeRateLimited       = "rate_limited"
-	codeNotImplemented    = "not_implemented"
 	codePaymentsOff       = "payments_not_configured"
 	codeInternal          = "internal_error"
 )
@@ -35,21 +35,34 @@ type errorBody struct {
 	Problems  []entrycheck.Problem `json:"problems,omitempty"`
 }
 
+// buffers recycles encoding buffers: a check answer is a few KiB, and
+// allocating it afresh for every request doubled the garbage per request.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // writeJSON encodes v completely before writing, so an encoding failure is
 // still a clean 500 and not a truncated 200.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := buffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 1<<20 { // do not keep the occasional huge matrix answer
+			buf.Reset()
+			buffers.Put(buf)
+		}
+	}()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		http.Error(w, `{"error":"internal_error","message":"the answer could not be encoded"}`, http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	h := w.Header()
+	h["Content-Type"] = contentTypeJSON
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
 }
+
+var contentTypeJSON = []string{"application/json"}
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, code, message string, problems ...entrycheck.Problem) {
 	writeJSON(w, status, errorBody{Error: code, Message: message, RequestID: requestIDOf(r), Problems: problems})
@@ -57,8 +70,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, code, 
 
 // failErr maps an application error to its status in one place.
 func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, errTripsNotAvailable) {
-		s.fail(w, r, http.StatusNotImplemented, codeNotImplemented, "trip evaluation is not available on this server yet; evaluate each leg with /v1/check")
+	var se *statusError
+	if errors.As(err, &se) {
+		s.fail(w, r, se.status, se.code, se.message)
 		return
 	}
 	var e *entrycheck.Error
@@ -86,3 +100,12 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	s.fail(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, r.Method+" is not allowed here: see /openapi.json for the methods of each endpoint")
 }
+
+// statusError is an HTTP-level refusal (media type, size) that a handler
+// returns through the same path as application errors.
+type statusError struct {
+	status        int
+	code, message string
+}
+
+func (e *statusError) Error() string { return e.message }

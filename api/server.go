@@ -22,11 +22,9 @@ import (
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
-// Body size limits.
-const (
-	maxOAuthBody = 4 << 10
-	maxTripBody  = 64 << 10
-)
+// maxOAuthBody bounds registration and token requests; trip bodies are
+// bounded by evaluation.MaxTripBodyBytes.
+const maxOAuthBody = 4 << 10
 
 // Server holds what the handlers share.
 type Server struct {

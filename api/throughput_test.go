@@ -22,7 +22,7 @@ import (
 // both for a fixed time.
 func BenchmarkFreeCheckThroughput(b *testing.B) {
 	const (
-		clients = 16
+		clients = 64
 		window  = 3 * time.Second
 	)
 	ev := datatest.Evaluator(b)

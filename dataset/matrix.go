@@ -47,9 +47,12 @@ type Matrix struct {
 	version   string
 	countries []entrycheck.Country // in the order of the files
 	index     [26 * 26 * 26]int16  // alpha-3 index -> position + 1
-	verdicts  []Verdict            // len(countries)^2, passport-major
-	names     []country.Alias      // the dataset's own country names
-	order     []int                // route of each alpha-3 file row, for the aligned files; dropped after loading
+	// cells holds len(countries)^2 verdicts, passport-major, without
+	// pointers, so that the garbage collector never scans the matrix.
+	cells  []cell
+	values []string        // the distinct raw values, indexed by cell.raw
+	names  []country.Alias // the dataset's own country names
+	order  []int           // route of each alpha-3 file row, for the aligned files; dropped after loading
 }
 
 // Version is the snapshot date, served as dataset_version.
@@ -67,9 +70,48 @@ func (m *Matrix) Position(iso3 string) (int, bool) {
 	return int(m.index[i]) - 1, true
 }
 
+// cell is a verdict in four bytes: requirement (index into
+// entrycheck.Requirements, or ownCountry), raw value index, days (0: none).
+type cell struct {
+	req  uint8
+	raw  uint8
+	days int16
+}
+
+const ownCountry = 255
+
 // Verdict returns the verdict of the route from passport position p to
-// destination position d. It points into the immutable matrix: read it, never change it.
-func (m *Matrix) Verdict(p, d int) *Verdict { return &m.verdicts[p*len(m.countries)+d] }
+// destination position d.
+func (m *Matrix) Verdict(p, d int) Verdict {
+	c := m.cells[p*len(m.countries)+d]
+	v := Verdict{Raw: m.values[c.raw], Own: c.req == ownCountry}
+	if !v.Own {
+		v.Requirement = entrycheck.Requirements[c.req]
+	}
+	if c.days > 0 {
+		v.Days = entrycheck.SomeDays(int(c.days))
+	}
+	return v
+}
+
+// RawValue returns the route's value as written in the matrix. The pointer
+// is shared and immutable: answers cite it without copying.
+func (m *Matrix) RawValue(p, d int) *string { return &m.values[m.cells[p*len(m.countries)+d].raw] }
+
+// compact turns a parsed verdict into a cell, interning its raw value.
+func (m *Matrix) compact(v Verdict, interned map[string]uint8) cell {
+	raw, ok := interned[v.Raw]
+	if !ok {
+		raw = uint8(len(m.values))
+		m.values = append(m.values, v.Raw)
+		interned[v.Raw] = raw
+	}
+	c := cell{req: ownCountry, raw: raw, days: int16(v.Days.N)}
+	if !v.Own {
+		c.req = uint8(v.Requirement.Rank())
+	}
+	return c
+}
 
 // Routes is the number of passport to destination routes, the diagonal excluded.
 func (m *Matrix) Routes() int { n := len(m.countries); return n * (n - 1) }
@@ -162,11 +204,11 @@ func rows(file string, data []byte, fn func(line int, rec []string) error) error
 }
 
 func (m *Matrix) parseISO3(data []byte, reg *country.Registry) error {
-	type cell struct {
+	type row struct {
 		p, d int
 		v    Verdict
 	}
-	var cells []cell
+	var parsed []row
 	seen := map[[2]int]int{}
 	pos := func(code string, line int, role string) (int, error) {
 		if code != strings.ToUpper(code) {
@@ -204,19 +246,23 @@ func (m *Matrix) parseISO3(data []byte, reg *country.Registry) error {
 			return &FileError{File: fileISO3, Line: line, Problem: fmt.Sprintf("route %s to %s already given on line %d", rec[0], rec[1], first)}
 		}
 		seen[[2]int{p, d}] = line
-		cells = append(cells, cell{p, d, v})
+		parsed = append(parsed, row{p, d, v})
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	n := len(m.countries)
-	m.verdicts = make([]Verdict, n*n)
+	m.cells = make([]cell, n*n)
 	filled := make([]bool, n*n)
-	m.order = make([]int, len(cells))
-	for k, c := range cells {
+	m.order = make([]int, len(parsed))
+	interned := map[string]uint8{}
+	for k, c := range parsed {
+		if len(interned) == 250 {
+			return &FileError{File: fileISO3, Problem: "more than 250 distinct values"}
+		}
 		m.order[k] = c.p*n + c.d
-		m.verdicts[c.p*n+c.d] = c.v
+		m.cells[c.p*n+c.d] = m.compact(c.v, interned)
 		filled[c.p*n+c.d] = true
 	}
 	for p := 0; p < n; p++ {
@@ -312,8 +358,8 @@ func (m *Matrix) alignedRows(file string, data []byte, fn func(line int, rec []s
 		}
 		p, d := m.order[route]/n, m.order[route]%n
 		route++
-		if rec[2] != m.verdicts[p*n+d].Raw {
-			return &FileError{File: file, Line: line, Problem: fmt.Sprintf("value %q differs from %q on line %d of %s", rec[2], m.verdicts[p*n+d].Raw, line, fileISO3)}
+		if want := *m.RawValue(p, d); rec[2] != want {
+			return &FileError{File: file, Line: line, Problem: fmt.Sprintf("value %q differs from %q on line %d of %s", rec[2], want, line, fileISO3)}
 		}
 		return fn(line, rec, p, d)
 	})

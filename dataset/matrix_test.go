@@ -61,12 +61,12 @@ func TestMatrixValues(t *testing.T) {
 		d, _ := m.Position(c.d)
 		v := m.Verdict(p, d)
 		if v.Requirement != c.req || v.Days != c.days || v.Raw != c.raw || v.Own {
-			t.Errorf("%s to %s = %+v, want %s %v %q", c.p, c.d, *v, c.req, c.days, c.raw)
+			t.Errorf("%s to %s = %+v, want %s %v %q", c.p, c.d, v, c.req, c.days, c.raw)
 		}
 	}
 	p, _ := m.Position("deu")
 	if v := m.Verdict(p, p); !v.Own || v.Raw != "-1" {
-		t.Errorf("DEU to DEU = %+v, want the own-country marker", *v)
+		t.Errorf("DEU to DEU = %+v, want the own-country marker", v)
 	}
 }
 

@@ -19,7 +19,15 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 	if err != nil {
 		return entrycheck.CheckResult{}, err
 	}
-	now := clock.Now().UTC()
+	if req.RequestID == "" {
+		req.RequestID = newRequestID()
+	}
+	return e.evaluate(pc, dc, tc, req, clock.Now().UTC()), nil
+}
+
+// evaluate computes the answer for resolved countries; req has been
+// validated. The trip evaluator calls it for every leg and passport.
+func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
 	dest := e.destination(dc.ISO3)
 	r := entrycheck.CheckResult{
 		Passport:       pc,
@@ -30,9 +38,6 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 		Source:         e.source,
 		Disclaimer:     entrycheck.Disclaimer,
 		EntryRules:     dest.rules,
-	}
-	if r.RequestID == "" {
-		r.RequestID = newRequestID()
 	}
 	own := e.verdict(&r, pc, dc)
 	held := heldDocuments(req)
@@ -53,7 +58,7 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 	}
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = assumptionsFor(&r, req, own)
-	return r, nil
+	return r
 }
 
 // verdict fills the requirement from the matrix and the curated official
@@ -67,7 +72,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, pc, dc entrycheck.Country
 		r.Requirement = entrycheck.VisaFree
 		r.VerdictVerification = verdictOwnCountry
 		if okP {
-			r.Source.MatrixValue = &m.Verdict(pp, dp).Raw
+			r.Source.MatrixValue = m.RawValue(pp, dp)
 		}
 		return true
 	}
@@ -78,7 +83,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, pc, dc entrycheck.Country
 	}
 	v := m.Verdict(pp, dp)
 	r.Requirement, r.AllowedStayDays = v.Requirement, v.Days
-	r.Source.MatrixValue = &v.Raw
+	r.Source.MatrixValue = m.RawValue(pp, dp)
 	pi, _ := country.Index3(pc.ISO3)
 	di, _ := country.Index3(dc.ISO3)
 	if vv, ok := e.statements[routeKey{pi, di}]; ok {

@@ -73,26 +73,52 @@ const (
 
 var baseAssumptions = []string{assumeValidPassport, assumeMatrix}
 
-// assumptionsFor lists what the answer assumes. The common case returns a
-// shared list; only unusual requests build a new one.
+// Assumption flags; every combination has one shared list, so only free
+// text (echoed verbatim) makes a check build a list of its own.
+const (
+	assumesOwn = 1 << iota
+	assumesBusiness
+	assumesExemption
+	assumesHeldUnused
+	assumptionCombinations
+)
+
+var assumptionLists = func() [assumptionCombinations][]string {
+	var t [assumptionCombinations][]string
+	for flags := range t {
+		list := append([]string(nil), baseAssumptions...)
+		for _, f := range []struct {
+			flag int
+			text string
+		}{{assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}} {
+			if flags&f.flag != 0 {
+				list = append(list, f.text)
+			}
+		}
+		t[flags] = list
+	}
+	return t
+}()
+
+// assumptionsFor lists what the answer assumes. The lists are shared and
+// must not be changed.
 func assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own bool) []string {
-	business := req.Purpose != "" && upper(req.Purpose) == "BUSINESS"
-	held := heldDocuments(req)
-	if !business && !own && !held && req.ResidencePermitsText == "" && req.VisasHeldText == "" {
-		return baseAssumptions
-	}
-	out := append([]string(nil), baseAssumptions...)
+	flags := 0
 	if own {
-		out = append(out, assumeOwn)
+		flags |= assumesOwn
 	}
-	if business {
-		out = append(out, assumeBusiness)
+	if req.Purpose != "" && upper(req.Purpose) == "BUSINESS" {
+		flags |= assumesBusiness
 	}
 	if r.ExemptionApplied != nil {
-		out = append(out, assumeExemption)
-	} else if held {
-		out = append(out, assumeHeldUnused)
+		flags |= assumesExemption
+	} else if heldDocuments(req) {
+		flags |= assumesHeldUnused
 	}
+	if req.ResidencePermitsText == "" && req.VisasHeldText == "" {
+		return assumptionLists[flags]
+	}
+	out := append([]string(nil), assumptionLists[flags]...)
 	if req.ResidencePermitsText != "" {
 		out = append(out, "residence_permits was given as free text (\""+req.ResidencePermitsText+"\") and was not interpreted: list the issuing countries in residence_permits_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
 	}

@@ -1,8 +1,6 @@
 package evaluation
 
 import (
-	"fmt"
-
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -50,8 +48,7 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 	if requestID == "" {
 		requestID = newRequestID()
 	}
-	now := clock.Now().UTC()
-	at := entrycheck.FixedClock(now) // one instant for every leg
+	now := clock.Now().UTC() // one instant for every leg
 	work := e.prepareLegs(&plan)
 	res := entrycheck.TripResult{
 		Legs:           make([]entrycheck.LegDecision, len(work)),
@@ -73,18 +70,15 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		best := -1
 		for j := range plan.passports {
 			p := &plan.passports[j]
-			r, err := e.Check(entrycheck.CheckRequest{
+			// The request was validated as a whole, so each leg is evaluated directly.
+			r := e.evaluate(p.country, w.ctx.leg.country, nil, entrycheck.CheckRequest{
 				Passport:           p.country.ISO3,
 				Destination:        w.ctx.leg.country.ISO3,
 				Purpose:            w.ctx.leg.purpose,
 				ResidencePermitsOf: plan.permits,
 				VisasOf:            plan.visas,
 				RequestID:          requestID,
-			}, at)
-			if err != nil {
-				// The request was validated above, so this is a fault of ours.
-				return entrycheck.TripResult{}, &entrycheck.Error{Code: entrycheck.EINTERNAL, Message: fmt.Sprintf("evaluating leg %d with the %s passport: %v", i, p.country.ISO3, err)}
-			}
+			}, now)
 			w.options[j] = newOption(p, &r, &w.ctx)
 			if best < 0 {
 				best, result = j, r

@@ -1,0 +1,38 @@
+package config
+
+import "testing"
+
+func TestParsePrefixes(t *testing.T) {
+	p, err := ParsePrefixes("10.0.0.0/8, 127.0.0.1 ,::1, 2001:db8::/32")
+	if err != nil || len(p) != 4 || p[1].String() != "127.0.0.1/32" || p[2].String() != "::1/128" {
+		t.Fatalf("%v %v", p, err)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "localhost", "1.2.3"} {
+		if _, err := ParsePrefixes(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestLoadValidates(t *testing.T) {
+	t.Setenv("ENTRYCHECK_QUOTA_ANONYMOUS", "12")
+	c := Default()
+	if err := c.Load(); err != nil || c.Quotas.Anonymous != 12 {
+		t.Fatalf("%v %+v", err, c.Quotas)
+	}
+	t.Setenv("ENTRYCHECK_QUOTA_ANONYMOUS", "many")
+	if err := c.Load(); err == nil {
+		t.Error("a quota of \"many\" was accepted")
+	}
+	t.Setenv("ENTRYCHECK_QUOTA_ANONYMOUS", "")
+	c = Default()
+	c.BaseURL = "example.org"
+	if err := c.Load(); err == nil {
+		t.Error("a base URL without scheme was accepted")
+	}
+	c = Default()
+	c.IPHashKey = "short"
+	if err := c.Load(); err == nil {
+		t.Error("a short address-hash key was accepted")
+	}
+}

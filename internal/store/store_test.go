@@ -1,0 +1,77 @@
+package store_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/store"
+)
+
+func open(t *testing.T, path string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestLedgerIsAtomicAndDurable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q.db")
+	s := open(t, path)
+	ctx := context.Background()
+	buckets := []store.Bucket{{Scope: "ip", Key: "a", Limit: 7}, {Scope: "global", Key: "all", Limit: 100}}
+	var mu sync.Mutex
+	granted := 0
+	var wg sync.WaitGroup
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := s.Consume(ctx, "2026-11-22", buckets)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if c.Exhausted < 0 {
+				mu.Lock()
+				granted++
+				mu.Unlock()
+			} else if c.Exhausted != 0 || c.Used[0] != 7 {
+				t.Errorf("refusal %+v, want bucket 0 at its limit", c)
+			}
+		}()
+	}
+	wg.Wait()
+	if granted != 7 {
+		t.Fatalf("%d granted, want 7", granted)
+	}
+	if n, _ := s.QuotaUsed(ctx, "2026-11-22", "global", "all"); n != 7 {
+		t.Errorf("global used %d, want 7: a refused request must not count anywhere", n)
+	}
+	// A second process may not count in the same file.
+	if _, err := store.Open(ctx, path); err == nil || !strings.Contains(err.Error(), "another entrycheck process") {
+		t.Errorf("second open: %v", err)
+	}
+	s.Close()
+	s = open(t, path)
+	defer s.Close()
+	if c, _ := s.Consume(ctx, "2026-11-22", buckets); c.Exhausted != 0 {
+		t.Errorf("after reopening: %+v, the counts were lost", c)
+	}
+	if c, _ := s.Consume(ctx, "2026-11-23", buckets); c.Exhausted != -1 || c.Used[0] != 1 {
+		t.Errorf("the next day: %+v, want a fresh bucket", c)
+	}
+}
+
+func TestZeroLimitRefuses(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "q.db"))
+	defer s.Close()
+	c, err := s.Consume(context.Background(), "2026-11-22", []store.Bucket{{Scope: "ip", Key: "a", Limit: 0}})
+	if err != nil || c.Exhausted != 0 {
+		t.Errorf("%+v %v", c, err)
+	}
+}
