@@ -39,11 +39,8 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		Disclaimer:     entrycheck.Disclaimer,
 		EntryRules:     dest.rules,
 	}
-	own := e.verdict(&r, pc, dc)
+	own := e.requirement(&r, dest, pc, dc, req)
 	held := heldDocuments(req)
-	if held && !own {
-		e.applyExemption(&r, dest, req)
-	}
 	r.RequirementLabel = r.Requirement.Label()
 	r.Action = r.Requirement.Action()
 	if r.Requirement.NeedsAction() {
@@ -58,6 +55,28 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	}
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = assumptionsFor(&r, req, own)
+	return r
+}
+
+// requirement settles the requirement of an answer: the matrix verdict, the
+// official statements, then any exemption the held documents earn. It
+// reports whether the passport is the destination's own.
+func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
+	own = e.verdict(r, pc, dc)
+	if heldDocuments(req) && !own {
+		e.applyExemption(r, dest, req)
+	}
+	return own
+}
+
+// requirementOnly computes only what ranking a trip's passports needs: the
+// requirement, stay and exemption, and the destination's validity rule. The
+// full answer is then computed for the chosen passport alone.
+func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.CheckRequest) entrycheck.CheckResult {
+	dest := e.destination(dc.ISO3)
+	var r entrycheck.CheckResult
+	r.EntryRules.PassportValidity = dest.rules.PassportValidity
+	e.requirement(&r, dest, pc, dc, req)
 	return r
 }
 

@@ -61,31 +61,25 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 	// One allocation each for every leg's options, ranking and alternatives.
 	options, order := make([]option, len(work)*n), make([]int, len(work)*n)
 	alts := make([]entrycheck.PassportOption, len(work)*n)
-	// result holds Check's whole answer for the best passport of the leg at
-	// hand; the decision takes what it needs from it before the next leg.
-	var result entrycheck.CheckResult
 	for i := range work {
 		w := &work[i]
 		w.options, w.order = options[i*n:(i+1)*n], order[i*n:(i+1)*n]
 		best := -1
 		for j := range plan.passports {
 			p := &plan.passports[j]
-			// The request was validated as a whole, so each leg is evaluated directly.
-			r := e.evaluate(p.country, w.ctx.leg.country, nil, entrycheck.CheckRequest{
-				Passport:           p.country.ISO3,
-				Destination:        w.ctx.leg.country.ISO3,
-				Purpose:            w.ctx.leg.purpose,
-				ResidencePermitsOf: plan.permits,
-				VisasOf:            plan.visas,
-				RequestID:          requestID,
-			}, now)
+			// The request was validated as a whole; ranking needs only the
+			// requirement of each passport.
+			r := e.requirementOnly(p.country, w.ctx.leg.country, legRequest(&plan, p, w, requestID))
 			w.options[j] = newOption(p, &r, &w.ctx)
 			if best < 0 {
-				best, result = j, r
+				best = j
 			} else if c, _ := compareOptions(&w.options[j], &w.options[best]); c < 0 {
-				best, result = j, r
+				best = j
 			}
 		}
+		// The whole answer, from the same evaluation as GET /v1/check, for the chosen passport.
+		p := &plan.passports[best]
+		result := e.evaluate(p.country, w.ctx.leg.country, nil, legRequest(&plan, p, w, requestID), now)
 		rankOptions(w.options, w.order) // agrees with best: the same total order
 		res.Legs[i] = e.decide(&plan, work, i, &result)
 		res.Legs[i].Alternatives = alternatives(w, alts[i*n:(i+1)*n:(i+1)*n])
@@ -293,4 +287,16 @@ func verdictWhy(w *legWork, r *entrycheck.CheckResult) string {
 		return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: the route is not in the ", r.Source.Name, ".")
 	}
 	return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: matrix value \"", *r.Source.MatrixValue, "\" in the ", r.Source.Name, ", snapshot ", r.Source.Snapshot, ".")
+}
+
+// legRequest is the check request of one leg for one passport.
+func legRequest(plan *tripPlan, p *plannedPassport, w *legWork, requestID string) entrycheck.CheckRequest {
+	return entrycheck.CheckRequest{
+		Passport:           p.country.ISO3,
+		Destination:        w.ctx.leg.country.ISO3,
+		Purpose:            w.ctx.leg.purpose,
+		ResidencePermitsOf: plan.permits,
+		VisasOf:            plan.visas,
+		RequestID:          requestID,
+	}
 }
