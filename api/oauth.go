@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
@@ -252,7 +253,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal
 }
 
 func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, code, description string) {
-	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+s.cfg.BaseURL+`/.well-known/oauth-protected-resource"`)
+	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+discovery.ProtectedResourceURL(discovery.NewSite(s.cfg, ""))+`"`)
 	s.fail(w, r, http.StatusUnauthorized, codeInvalidToken, description)
 }
 

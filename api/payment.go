@@ -7,21 +7,20 @@ import (
 	"net/http"
 
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
-// Price is what a paid endpoint costs, in US dollars, paid in USDC.
-type Price struct {
-	USD         string
-	Description string
+// price returns what the paid endpoint at path costs: the prices published
+// in the discovery documents, from one table.
+func price(path string) discovery.Price {
+	for _, p := range discovery.DefaultPrices() {
+		if p.Path == path {
+			return p
+		}
+	}
+	panic("api: no price for " + path) // a route without a price is a programming error
 }
-
-// The prices of spec section 4.
-var (
-	priceCheck    = Price{USD: "0.03", Description: "Entry requirements for one passport and destination"}
-	pricePassport = Price{USD: "0.15", Description: "Entry requirements of one passport for every destination"}
-	priceTrip     = Price{USD: "0.10", Description: "Evaluation of a whole itinerary with several passports"}
-)
 
 // maxTimeoutSeconds is how long a client has to complete a payment.
 const maxTimeoutSeconds = 120
@@ -62,7 +61,7 @@ func (challengeOnly) Settle(context.Context, *Payment) (x402.SettlementResponse,
 }
 
 // offer builds the x402 payment requirements of a priced request.
-func (s *Server) offer(r *http.Request, p Price) (x402.PaymentRequired, error) {
+func (s *Server) offer(r *http.Request, p discovery.Price) (x402.PaymentRequired, error) {
 	amount, err := x402.AtomicUSDC(p.USD)
 	if err != nil {
 		return x402.PaymentRequired{}, err
@@ -86,7 +85,8 @@ type paymentRequired struct {
 // before any payment (nobody pays for a 400), then the payment is authorized,
 // the answer computed, the payment settled, and only then the answer sent.
 // Paid endpoints are never rate limited and use no free quota.
-func (s *Server) paid(p Price, answer func(r *http.Request) (any, error)) http.HandlerFunc {
+func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) http.HandlerFunc {
+	p := price(path)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.PayTo == "" {
 			s.fail(w, r, http.StatusServiceUnavailable, codePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")

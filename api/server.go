@@ -19,6 +19,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
@@ -90,9 +91,9 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 		r.Get("/free/check", s.freeCheck)
 		r.Options("/free/check", preflight)
 	})
-	r.Get("/v1/check", s.paid(priceCheck, s.paidCheck))
-	r.Get("/v1/passport/{iso3}", s.paid(pricePassport, s.paidPassport))
-	r.Post("/v1/trips/evaluate", s.paid(priceTrip, s.paidTrip))
+	r.Get(discovery.PathCheck, s.paid(discovery.PathCheck, s.paidCheck))
+	r.Get(discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
+	r.Post(discovery.PathTrips, s.paid(discovery.PathTrips, s.paidTrip))
 
 	r.Post("/oauth/register", s.register)
 	r.Post("/oauth/token", s.token)

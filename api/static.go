@@ -1,32 +1,223 @@
 package api
 
 import (
+	"encoding/json"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 )
+
+// The generated tree is served with the headers a CDN would add: content
+// types by name, strong ETags from the build manifest's content hashes,
+// Last-Modified from the file (the generator only rewrites changed files),
+// conditional and range requests, gzip variants, cache lifetimes by kind,
+// and the markdown variant of a page for Accept: text/markdown.
+
+// manifestFile and headersFile are generator.ManifestFile and
+// generator.HeadersFile; the API does not import the generator.
+const (
+	manifestFile = ".manifest.json"
+	headersFile  = ".headers.json"
+)
+
+// fileHeaders is generator.FileHeaders.
+type fileHeaders struct {
+	ContentType string `json:"content_type"`
+	Link        string `json:"link"`
+}
+
+// staticTree serves the generated site from dir.
+type staticTree struct {
+	s   *Server
+	dir string
+
+	mu       sync.Mutex
+	checked  time.Time
+	modTime  time.Time
+	manifest map[string]string
+	headers  map[string]fileHeaders
+}
 
 // staticFiles serves the generated tree. Paths that name no file get the
 // API's JSON 404, and a missing tree is not fatal: the API still answers.
 func (s *Server) staticFiles(dir string) http.Handler {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			s.fail(w, r, http.StatusNotFound, codeNotFound, "no such resource, and no generated site is served here (run entrycheck build); the API is described at /openapi.json")
-		})
-	}
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))
-		if st, err := os.Stat(name); err != nil || st.IsDir() && !exists(filepath.Join(name, "index.html")) {
-			s.notFound(w, r)
-			return
-		}
-		files.ServeHTTP(w, r)
-	})
+	return &staticTree{s: s, dir: dir}
 }
 
-func exists(name string) bool {
-	_, err := os.Stat(name)
-	return err == nil
+func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if hidden(rel) {
+		t.s.notFound(w, r)
+		return
+	}
+	dirRequest := rel == "" || strings.HasSuffix(r.URL.Path, "/")
+	name := rel
+	if dirRequest {
+		name = path.Join(rel, "index.html")
+		if prefersMarkdown(r) {
+			name = path.Join(rel, "index.md")
+		}
+		w.Header().Add("Vary", "Accept")
+	} else if st, err := os.Stat(t.file(rel)); err == nil && st.IsDir() {
+		// A directory without its slash: send the canonical address.
+		http.Redirect(w, r, "/"+rel+"/", http.StatusMovedPermanently)
+		return
+	}
+	f, err := os.Open(t.file(name))
+	if err != nil {
+		t.s.notFound(w, r)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		t.s.notFound(w, r)
+		return
+	}
+	h := w.Header()
+	tag, extra := t.meta(name)
+	h.Set("Content-Type", contentType(name))
+	if extra.ContentType != "" {
+		h.Set("Content-Type", extra.ContentType)
+	}
+	if extra.Link != "" {
+		h.Set("Link", extra.Link)
+	}
+	h.Set("Cache-Control", cacheControl(name))
+	if tag != "" {
+		h.Set("ETag", tag)
+	}
+	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || strings.HasSuffix(name, ".atom") || name == "changes.json" {
+		h.Set("Access-Control-Allow-Origin", "*")
+	}
+	body := f
+	if acceptsGzip(r) {
+		if gz, err := os.Open(t.file(name) + ".gz"); err == nil {
+			defer gz.Close()
+			h.Set("Content-Encoding", "gzip")
+			h.Add("Vary", "Accept-Encoding")
+			if tag := h.Get("ETag"); tag != "" {
+				h.Set("ETag", strings.TrimSuffix(tag, `"`)+`-gzip"`)
+			}
+			body = gz
+		} else if compressibleName(name) && st.Size() >= 8<<10 {
+			h.Add("Vary", "Accept-Encoding")
+		}
+	}
+	http.ServeContent(w, r, "", st.ModTime(), body)
+}
+
+func (t *staticTree) file(rel string) string {
+	return filepath.Join(t.dir, filepath.FromSlash(rel))
+}
+
+// hidden keeps the manifest, temporary files and any dot file out of reach.
+func hidden(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, ".") && part != ".well-known" {
+			return true
+		}
+	}
+	return strings.HasSuffix(rel, ".tmp") || strings.HasSuffix(rel, ".gz")
+}
+
+// meta returns the strong ETag of a file from the build manifest and its
+// extra headers, both reloaded when a build has replaced the manifest.
+func (t *staticTree) meta(name string) (string, fileHeaders) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if now := time.Now(); now.Sub(t.checked) > time.Second {
+		t.checked = now
+		if st, err := os.Stat(t.file(manifestFile)); err == nil && !st.ModTime().Equal(t.modTime) {
+			var m map[string]string
+			var h map[string]fileHeaders
+			b, err := os.ReadFile(t.file(manifestFile))
+			if err == nil && json.Unmarshal(b, &m) == nil {
+				if hb, err := os.ReadFile(t.file(headersFile)); err == nil {
+					_ = json.Unmarshal(hb, &h) // missing or damaged: names decide
+				}
+				t.manifest, t.headers, t.modTime = m, h, st.ModTime()
+			}
+		}
+	}
+	tag := ""
+	if h, ok := t.manifest[name]; ok {
+		tag = `"` + h + `"`
+	}
+	return tag, t.headers[name]
+}
+
+// prefersMarkdown reports whether the client asked for text/markdown over HTML.
+func prefersMarkdown(r *http.Request) bool {
+	best, bestQ := "", -1.0
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil {
+			continue
+		}
+		q := 1.0
+		if v, ok := params["q"]; ok {
+			if q, err = strconv.ParseFloat(v, 64); err != nil {
+				q = 0
+			}
+		}
+		if (mt == "text/markdown" || mt == "text/html") && q > bestQ {
+			best, bestQ = mt, q
+		}
+	}
+	return best == "text/markdown"
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
+			return true
+		}
+	}
+	return false
+}
+
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".md":   "text/markdown; charset=utf-8",
+	".txt":  "text/plain; charset=utf-8",
+	".json": "application/json",
+	".xml":  "application/xml; charset=utf-8",
+	".atom": "application/atom+xml; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+}
+
+func contentType(name string) string {
+	switch {
+	case name == ".well-known/api-catalog":
+		return `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`
+	case strings.HasPrefix(name, ".well-known/") && path.Ext(name) == "":
+		return "application/json"
+	}
+	if ct, ok := contentTypes[path.Ext(name)]; ok {
+		return ct
+	}
+	return "application/octet-stream"
+}
+
+func compressibleName(name string) bool {
+	_, ok := contentTypes[path.Ext(name)]
+	return ok
+}
+
+// cacheControl: content-hashed assets never change; pages and feeds may
+// change with any build, so caches revalidate them every few minutes.
+func cacheControl(name string) string {
+	if strings.HasPrefix(name, "assets/") {
+		return "public, max-age=31536000, immutable"
+	}
+	return "public, max-age=300"
 }

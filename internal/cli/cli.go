@@ -39,6 +39,7 @@ func commands() []command {
 		{"check", "check one passport and destination", runCheck},
 		{"passport", "list a passport's requirement for every destination", runPassport},
 		{"trip", "evaluate a whole itinerary from a JSON file", runTrip},
+		{"build", "generate the static site into public/", runBuild},
 		{"serve", "serve the API and the generated site", runServe},
 		{"curation", "import the curators' source notes into dataset/curated", runCuration},
 	}

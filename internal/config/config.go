@@ -18,6 +18,10 @@ import (
 type Config struct {
 	// MatrixDir is the matrix snapshot directory (--data, ENTRYCHECK_DATA).
 	MatrixDir string
+	// PreviousMatrixDir is the snapshot served before MatrixDir; build
+	// records the rule changes between the two in the event log
+	// (--previous-data, ENTRYCHECK_PREVIOUS_DATA; empty: none).
+	PreviousMatrixDir string
 	// Addr is the listen address of serve (--addr, ENTRYCHECK_ADDR).
 	Addr string
 	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
@@ -78,6 +82,7 @@ func Default() Config {
 		}
 	}
 	env("ENTRYCHECK_DATA", &c.MatrixDir)
+	env("ENTRYCHECK_PREVIOUS_DATA", &c.PreviousMatrixDir)
 	env("ENTRYCHECK_ADDR", &c.Addr)
 	env("ENTRYCHECK_DB", &c.Database)
 	env("DATABASE_URL", &c.Database)
@@ -91,6 +96,15 @@ func Default() Config {
 // RegisterData adds the --data flag to fs.
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
+}
+
+// RegisterBuild adds the flags of the build command to fs.
+func (c *Config) RegisterBuild(fs *flag.FlagSet) {
+	c.RegisterData(fs)
+	fs.StringVar(&c.PreviousMatrixDir, "previous-data", c.PreviousMatrixDir, "previous matrix snapshot `directory`, whose rule changes are recorded (env ENTRYCHECK_PREVIOUS_DATA)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
+	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "output `directory` (env ENTRYCHECK_PUBLIC)")
+	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the site (env ENTRYCHECK_BASE_URL)")
 }
 
 // RegisterServe adds the flags of the serve command to fs.

@@ -38,6 +38,27 @@ var migrations = []func(tx *sql.Tx, driver string) error{
 			`CREATE INDEX clients_expiry ON clients (expires_at)`,
 		)
 	},
+	// 2: the event log (rule changes now, verification events later). Ids
+	// compare byte by byte on both engines, so that "newest first, then by
+	// id" is one order everywhere.
+	func(tx *sql.Tx, driver string) error {
+		id := `id TEXT PRIMARY KEY`
+		if driver == Postgres {
+			id = `id TEXT COLLATE "C" PRIMARY KEY`
+		}
+		return exec(tx,
+			`CREATE TABLE events (
+				`+id+`,
+				kind            TEXT   NOT NULL,
+				occurred_at     BIGINT NOT NULL,
+				dataset_version TEXT   NOT NULL,
+				destinations    TEXT   NOT NULL,
+				fields          TEXT   NOT NULL,
+				summary         TEXT   NOT NULL,
+				details         TEXT   NOT NULL)`,
+			`CREATE INDEX events_occurred ON events (occurred_at)`,
+		)
+	},
 }
 
 func exec(tx *sql.Tx, statements ...string) error {

@@ -1,0 +1,114 @@
+package generator_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium returns the browser for end-to-end tests. CI installs Debian's
+// chromium; elsewhere the test is skipped when it is missing.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("CI must install chromium (.ci/run does) for the browser tests")
+	}
+	t.Skip("no chromium on this machine: install Debian's chromium to run the browser tests")
+	return ""
+}
+
+// browser starts a headless Chromium with the flags this closed network needs.
+func browser(t *testing.T) context.Context {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(alloc)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// TestPagesRenderInChromium opens the home page and a route page, served by
+// entrycheck serve from the generated tree, and fails on any console error,
+// uncaught exception or failed request of the page.
+func TestPagesRenderInChromium(t *testing.T) {
+	srv := httptest.NewServer(serveTree(t, built(t)))
+	defer srv.Close()
+	ctx := browser(t)
+	var mu sync.Mutex
+	var problems []string
+	err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeWarning {
+				problems = append(problems, "console "+string(e.Type))
+			}
+		case *runtime.EventExceptionThrown:
+			problems = append(problems, "exception: "+e.ExceptionDetails.Text)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := func(a chromedp.Action[string]) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	run(chromedp.Navigate(srv.URL + "/passports/deu/tha/"))
+	h1, verdict := text(chromedp.Text("h1")), text(chromedp.Text("#verdict"))
+	rules := text(chromedp.Evaluate[string](`String(document.styleSheets.length && document.styleSheets[0].cssRules.length)`))
+	if h1 != "Germany passport to Thailand" || verdict != "Visa-free" || rules == "0" {
+		t.Errorf("route page: h1 %q, verdict %q, stylesheet rules %s", h1, verdict, rules)
+	}
+	run(chromedp.Navigate(srv.URL + "/"))
+	title := text(chromedp.Title())
+	options := text(chromedp.Evaluate[string](`String(document.querySelectorAll("#passport option").length)`))
+	run(chromedp.SetValue("#passport", "DEU"))
+	run(chromedp.SetValue("#destination", "THA"))
+	run(chromedp.Click("button[type=submit]"))
+	run(chromedp.WaitVisible(`[data-result] a`))
+	result := text(chromedp.Text("[data-result]"))
+	if !strings.Contains(title, "entrycheck") || options != "199" || !strings.Contains(result, "Visa-free, up to 60 days") {
+		t.Errorf("home: title %q, %s options, live check %q", title, options, result)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Errorf("the pages reported problems: %v", problems)
+	}
+}

@@ -1,0 +1,128 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"sort"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
+const routesPerSitemap = 20000
+
+// renderCrawlerFiles writes robots.txt, the sitemaps, llms.txt and llms-full.txt.
+func (s *site) renderCrawlerFiles() error {
+	base := s.opts.BaseURL
+	countries := s.ev.Snapshot().Matrix.Countries()
+	pages := []string{"/", "/passports/", "/destinations/", "/transparency/", "/auth/", "/widget/"}
+	for _, c := range countries {
+		pages = append(pages, passportPath(c), destinationPath(c))
+	}
+	var routes []string
+	for _, p := range countries {
+		for _, d := range countries {
+			if p != d {
+				routes = append(routes, routePath(p, d))
+			}
+		}
+	}
+	maps := []string{"sitemaps/pages.xml"}
+	if err := s.w.write(maps[0], urlset(base, pages)); err != nil {
+		return err
+	}
+	for i := 0; i*routesPerSitemap < len(routes); i++ {
+		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
+		maps = append(maps, name)
+		if err := s.w.write(name, urlset(base, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)])); err != nil {
+			return err
+		}
+	}
+	if err := s.w.write("sitemap.xml", sitemapIndex(base, maps)); err != nil {
+		return err
+	}
+	robots := "User-agent: *\nAllow: /\nDisallow: /free/\nDisallow: /v1/\nDisallow: /oauth/\n\nSitemap: " + base + "/sitemap.xml\n"
+	if err := s.w.write("robots.txt", []byte(robots)); err != nil {
+		return err
+	}
+	if err := s.w.write("llms.txt", s.llms()); err != nil {
+		return err
+	}
+	return s.w.write("llms-full.txt", s.llmsFull())
+}
+
+func urlset(base string, paths []string) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, p := range paths {
+		fmt.Fprintf(&b, "<url><loc>%s%s</loc></url>\n", base, p)
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+func sitemapIndex(base string, names []string) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "<sitemap><loc>%s/%s</loc></sitemap>\n", base, n)
+	}
+	b.WriteString("</sitemapindex>\n")
+	return b.Bytes()
+}
+
+// llms is the short orientation for language models (llmstxt.org format).
+func (s *site) llms() []byte {
+	snap := s.ev.Snapshot()
+	base := s.opts.BaseURL
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, visa_on_arrival, eta, e_visa, visa_required, no_admission; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with curated rules. Advisory only, not a boarding decision.\n\n", snap.Version(), snap.Matrix.Routes(), len(snap.Curated.Destinations))
+	b.WriteString("Every page has a markdown variant: request it with `Accept: text/markdown`, or append `index.md` to a page's directory URL.\n\n")
+	fmt.Fprintf(&b, "## Pages\n\n- [Passports](%s/passports/index.md): one page per passport with every destination\n- [A route](%s/passports/deu/tha/index.md): pages are at /passports/{passport}/{destination}/ with lower-case ISO 3166-1 alpha-3 codes\n- [Destinations](%s/destinations/index.md): cited entry rules per destination\n- [Transparency](%s/transparency/index.md): coverage, citations, freshness\n- [Full digest](%s/llms-full.txt): every route and every cited rule in plain text\n\n", base, base, base, base, base)
+	fmt.Fprintf(&b, "## API\n\n- [OpenAPI](%s/openapi.json): GET /free/check (free, 5 a day per IP, 20 with a registered client), GET /v1/check, GET /v1/passport/{iso3}, POST /v1/trips/evaluate (paid with x402)\n- [Agent authentication](%s/auth.md)\n- [Changes](%s/changes.json) and [Atom feed](%s/feeds/changes.atom)\n", base, base, base, base)
+	return b.Bytes()
+}
+
+// llmsFull is the plain-text digest of the whole dataset: the cited rules of
+// every destination, then every passport's requirement for every destination.
+func (s *site) llmsFull() []byte {
+	snap := s.ev.Snapshot()
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "entrycheck: full digest\nMatrix snapshot %s (%s, %s licence). Advisory only, not a boarding decision.\nRequirement values: visa_free [days], visa_on_arrival, eta, e_visa, visa_required, no_admission, unknown, needs_review.\n\n", snap.Version(), "passport-index dataset", "MIT")
+	b.WriteString("== Destination entry rules (cited) ==\n\n")
+	for _, code := range snap.Curated.SortedCodes() {
+		d := snap.Curated.Destinations[code]
+		c, _ := snap.Countries.ByISO3(code)
+		fmt.Fprintf(&b, "-- %s %s --\n", c.ISO3, c.Name)
+		rules := rulesOf(entrycheck.EntryRules{PassportValidity: d.Rules.PassportValidity, BlankPages: d.Rules.BlankPages, OnwardTicket: d.Rules.OnwardTicket, OtherHealth: d.Rules.OtherHealth, TWOV: d.Rules.TWOV, ResidencePermitExemptions: d.Rules.ResidencePermitExemptions})
+		if len(rules) == 0 {
+			b.WriteString("No rule could be sourced from an official page.\n")
+		}
+		for _, r := range rules {
+			fmt.Fprintf(&b, "%s: %s %s [source: %s, %s, read %s]\n", r.Name, r.Detail, r.Text, r.Source.Name, r.Source.URL, r.Source.RetrievedAt)
+		}
+		for _, a := range d.Apply {
+			fmt.Fprintf(&b, "Apply (%s): %s [source: %s, %s]\n", a.Kind, a.URL, a.Source.Name, a.Source.URL)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("== Requirements by passport ==\n\n")
+	passports := make([]string, 0, len(s.summary.lines))
+	for p := range s.summary.lines {
+		passports = append(passports, p)
+	}
+	sort.Strings(passports)
+	for _, p := range passports {
+		c, _ := snap.Countries.ByISO3(p)
+		fmt.Fprintf(&b, "-- %s %s passport --\n", c.ISO3, c.Name)
+		lines := append([]string(nil), s.summary.lines[p]...)
+		sort.Strings(lines)
+		for _, l := range lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,59 @@
+package generator_test
+
+import (
+	"testing"
+
+	"github.com/entrycheck/entrycheck/api"
+	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/generator"
+	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/discovery"
+)
+
+// siteEvents are the rule changes from the previous snapshot to the current one.
+func siteEvents(t *testing.T) []changes.Event {
+	t.Helper()
+	snap := datatest.Evaluator(t).Snapshot()
+	prev, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Previous), snap.Countries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := changes.Diff(prev, snap.Matrix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events
+}
+
+// extras are the files the build command hands the generator: the OpenAPI
+// description, the feeds and the discovery documents.
+func extras(t *testing.T, version string, events []changes.Event) []generator.File {
+	t.Helper()
+	feed := changes.FeedSite{BaseURL: base, DatasetVersion: version}
+	js, err := changes.FeedJSON(feed, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atom, err := changes.FeedAtom(feed, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []generator.File{
+		{Path: "/openapi.json", Body: api.OpenAPIFor(base)},
+		{Path: changes.DefaultJSONPath, Body: js},
+		{Path: changes.DefaultAtomPath, Body: atom},
+	}
+	cfg := config.Default()
+	cfg.BaseURL = base
+	for _, d := range discovery.Documents(discovery.NewSite(cfg, version)) {
+		files = append(files, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
+	}
+	return files
+}
+
+func history(events []changes.Event, version string) generator.History {
+	b, c := changes.History(events, version)
+	return generator.History{Baseline: b, Changed: c}
+}

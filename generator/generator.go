@@ -1,0 +1,229 @@
+// Package generator renders the whole public tree at build time: a page and
+// its markdown variant for every passport, destination and route, the
+// indexes, the transparency report, the guides, sitemaps, robots.txt,
+// llms.txt and llms-full.txt, plus the files other packages hand it
+// (discovery documents, feeds, the OpenAPI description). Every verdict comes
+// from the evaluation core; templates only present computed view models.
+//
+// It depends on the domain, the evaluation core and the templates; nothing
+// in the API imports it.
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/templates"
+)
+
+// File is a file to write into the tree as it is, such as a discovery document.
+type File struct {
+	Path string // from the site root, with a leading slash
+	Body []byte
+	// MediaType and Link, when set, are served as Content-Type and Link
+	// for this file (see HeadersFile); otherwise the name decides.
+	MediaType, Link string
+}
+
+// HeadersFile maps generated files to the response headers serve must send
+// for them beyond what their names imply, such as the media type of an
+// extensionless discovery document. A static host can be configured from it.
+const HeadersFile = ".headers.json"
+
+// FileHeaders are the extra headers of one file.
+type FileHeaders struct {
+	ContentType string `json:"content_type,omitempty"`
+	Link        string `json:"link,omitempty"`
+}
+
+// Options configure a build.
+type Options struct {
+	OutDir  string
+	BaseURL string
+	Clock   entrycheck.Clock
+	// History dates each route's verdict: since which snapshot it holds.
+	History History
+	// Extra files are written as they are.
+	Extra []File
+	// Progress receives a progress line while routes render; nil for none.
+	Progress io.Writer
+	Workers  int
+}
+
+// History says since which matrix snapshot each route's verdict holds.
+// Routes not in Changed hold since Baseline, the oldest snapshot recorded.
+type History struct {
+	Baseline string
+	Changed  map[[2]string]string // {passport, destination} -> snapshot of the last change
+}
+
+// Report counts what a build did.
+type Report struct {
+	Files, Written, Skipped, Deleted int
+	Bytes                            int64
+	Routes                           int
+	Duration                         time.Duration
+}
+
+func (r Report) String() string {
+	return fmt.Sprintf("%d files (%d routes, %.1f MB): %d written, %d unchanged, %d deleted in %s",
+		r.Files, r.Routes, float64(r.Bytes)/1e6, r.Written, r.Skipped, r.Deleted, r.Duration.Round(time.Millisecond))
+}
+
+// site is one build in progress.
+type site struct {
+	ev      *evaluation.Evaluator
+	opts    Options
+	w       *writer
+	now     time.Time
+	assets  assets
+	summary *summary
+}
+
+// Build renders the tree into opts.OutDir, writing only files whose content changed.
+func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report, error) {
+	start := time.Now()
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.Clock == nil {
+		opts.Clock = entrycheck.SystemClock{}
+	}
+	if opts.History.Baseline == "" {
+		opts.History.Baseline = ev.Snapshot().Version()
+	}
+	w, err := newWriter(opts.OutDir)
+	if err != nil {
+		return Report{}, err
+	}
+	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary()}
+	if s.assets, err = s.writeAssets(); err != nil {
+		return Report{}, err
+	}
+	routes, err := s.renderRoutes(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	steps := []func() error{s.renderDestinations, s.renderIndexes, s.renderHome, s.renderTransparency, s.renderDocuments, s.renderCrawlerFiles}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return Report{}, err
+		}
+	}
+	headers := map[string]FileHeaders{}
+	for _, f := range opts.Extra {
+		if err := w.write(trimSlash(f.Path), f.Body); err != nil {
+			return Report{}, err
+		}
+		if f.MediaType != "" || f.Link != "" {
+			headers[trimSlash(f.Path)] = FileHeaders{ContentType: f.MediaType, Link: f.Link}
+		}
+	}
+	hb, err := json.MarshalIndent(headers, "", "  ")
+	if err != nil {
+		return Report{}, err
+	}
+	if err := w.write(HeadersFile, append(hb, '\n')); err != nil {
+		return Report{}, err
+	}
+	deleted, err := w.finish()
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{
+		Files: len(w.seen), Written: int(w.written.Load()), Skipped: int(w.skipped.Load()), Deleted: deleted,
+		Bytes: w.bytes.Load(), Routes: routes, Duration: time.Since(start),
+	}, nil
+}
+
+// assets are the content-hashed paths of the stylesheet and script.
+type assets struct{ css, js string }
+
+func (s *site) writeAssets() (assets, error) {
+	var a assets
+	for _, f := range []struct {
+		name string
+		dst  *string
+		ext  string
+	}{{"site.css", &a.css, ".css"}, {"site.js", &a.js, ".js"}} {
+		b, err := fs.ReadFile(templates.Static(), f.name)
+		if err != nil {
+			return a, err
+		}
+		sum := sha256.Sum256(b)
+		*f.dst = "/assets/site." + hex.EncodeToString(sum[:5]) + f.ext
+		if err := s.w.write(trimSlash(*f.dst), b); err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+// renderRoutes renders every passport page with its routes, one passport
+// per job, on all workers.
+func (s *site) renderRoutes(ctx context.Context) (int, error) {
+	countries := s.ev.Snapshot().Matrix.Countries()
+	jobs := make(chan int)
+	errs := make(chan error, s.opts.Workers)
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	for i := 0; i < s.opts.Workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := newRenderer()
+			for p := range jobs {
+				n, err := s.renderPassport(r, countries[p])
+				if err != nil {
+					errs <- err
+					return
+				}
+				if total := done.Add(int64(n)); s.opts.Progress != nil {
+					fmt.Fprintf(s.opts.Progress, "\rrendering routes: %d/%d", total, s.ev.Snapshot().Matrix.Routes())
+				}
+			}
+		}()
+	}
+	var err error
+feed:
+	for p := range countries {
+		select {
+		case jobs <- p:
+		case err = <-errs:
+			break feed
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if s.opts.Progress != nil {
+		fmt.Fprintln(s.opts.Progress)
+	}
+	if err == nil {
+		select {
+		case err = <-errs:
+		default:
+		}
+	}
+	return int(done.Load()), err
+}
+
+func trimSlash(p string) string {
+	for len(p) > 0 && p[0] == '/' {
+		p = p[1:]
+	}
+	return p
+}

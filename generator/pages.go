@@ -1,0 +1,239 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/templates"
+)
+
+// renderDestinations renders a page for every country of the matrix.
+func (s *site) renderDestinations() error {
+	r := newRenderer()
+	snap := s.ev.Snapshot()
+	clock := entrycheck.FixedClock(s.now)
+	for _, dc := range snap.Matrix.Countries() {
+		// The entry rules of a destination are the same for every passport
+		// but yellow fever; its own passport skips that, so take another.
+		probe := snap.Matrix.Countries()[0]
+		if probe.ISO3 == dc.ISO3 {
+			probe = snap.Matrix.Countries()[1]
+		}
+		res, err := s.ev.Check(entrycheck.CheckRequest{Passport: probe.ISO3, Destination: dc.ISO3, RequestID: "build"}, clock)
+		if err != nil {
+			return err
+		}
+		er := res.EntryRules
+		er.YellowFever = nil // its applicability depends on the passport: shown on route pages
+		v := templates.DestinationView{
+			Page: s.pageOf(destinationPath(dc), "Entry requirements for "+dc.Name+": passport, health and transit rules | entrycheck",
+				"Cited entry rules of "+dc.Name+": passport validity, blank pages, onward ticket, yellow fever, transit and official application portals.",
+				templates.Link{Label: "Destinations", URL: "/destinations/"}),
+			Country: templates.Link{Label: dc.Name, URL: destinationPath(dc)}, ISO3: dc.ISO3,
+			Coverage:     string(er.Coverage),
+			RulesState:   templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
+			LastVerified: dateText(er.LastVerified),
+			Rules:        rulesOf(er),
+			Disclaimer:   entrycheck.Disclaimer,
+		}
+		if yf, ok := snap.Curated.YellowFever.Countries[dc.ISO3]; ok {
+			v.Rules = append(v.Rules, templates.Rule{Name: "Yellow fever", Text: yf.Value.Text, Detail: yellowFeverDetail(yf.Value), Source: citation(yf.Source)})
+		}
+		if cur, ok := snap.Curated.Destinations[dc.ISO3]; ok {
+			v.Covered = true
+			v.Notes = cur.CuratorNotes
+			for _, a := range cur.Apply {
+				reqs := make([]string, len(a.Requirements))
+				for i, r := range a.Requirements {
+					reqs[i] = r.Label()
+				}
+				v.Apply = append(v.Apply, templates.Apply{URL: a.URL, Kind: applyKind(a.Kind), Note: a.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(a.Source)})
+			}
+		}
+		for _, req := range entrycheck.Requirements {
+			if n := s.summary.byDest[dc.ISO3][req]; n > 0 {
+				v.Counts = append(v.Counts, templates.Count{Label: req.Label(), N: n})
+			}
+		}
+		if err := s.page(r, v.Path, templates.DestinationPage(v), templates.DestinationMarkdown(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func yellowFeverDetail(y entrycheck.YellowFever) string {
+	if y.CertificateRequired == nil {
+		return "The source does not say whom the rule covers."
+	}
+	d := map[string]string{
+		entrycheck.YellowFeverAllTravellers:     "A certificate is required of all travellers",
+		entrycheck.YellowFeverFromRiskCountries: "A certificate is required of travellers arriving from (or transiting) a yellow-fever risk country",
+		entrycheck.YellowFeverNone:              "No certificate is required",
+	}[*y.CertificateRequired]
+	if y.MinAgeMonths != nil {
+		d += fmt.Sprintf(", from the age of %d months", *y.MinAgeMonths)
+	}
+	return d + "."
+}
+
+// renderIndexes renders the passport and destination indexes.
+func (s *site) renderIndexes() error {
+	r := newRenderer()
+	countries := s.ev.Snapshot().Matrix.Countries()
+	sorted := append([]entrycheck.Country(nil), countries...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	for _, idx := range []struct {
+		path, heading, intro string
+		link                 func(entrycheck.Country) string
+	}{
+		{"/passports/", "Passports", "Choose your passport to see the requirement for every destination.", passportPath},
+		{"/destinations/", "Destinations", "Choose a destination to see its cited entry rules.", destinationPath},
+	} {
+		v := templates.IndexView{Page: s.pageOf(idx.path, idx.heading+" | entrycheck", idx.intro), Heading: idx.heading, Intro: idx.intro}
+		for _, c := range sorted {
+			v.Items = append(v.Items, templates.RouteEntry{Link: templates.Link{Label: c.Name, URL: idx.link(c)}})
+		}
+		if err := s.page(r, idx.path, templates.IndexPage(v), templates.IndexMarkdown(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *site) renderHome() error {
+	snap := s.ev.Snapshot()
+	v := templates.HomeView{
+		Page:           s.pageOf("/", "entrycheck: visa and entry requirements by passport, every fact cited", "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
+		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.Destinations), Disclaimer: entrycheck.Disclaimer,
+	}
+	v.Page.Script = s.assets.js
+	v.Page.JSONLD = `{"@context":"https://schema.org","@type":"WebSite","name":"entrycheck","url":"` + s.opts.BaseURL + `/"}`
+	countries := append([]entrycheck.Country(nil), snap.Matrix.Countries()...)
+	sort.Slice(countries, func(i, j int) bool { return countries[i].Name < countries[j].Name })
+	for _, c := range countries {
+		v.Countries = append(v.Countries, templates.Link{Label: c.Name, URL: c.ISO3})
+	}
+	return s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v))
+}
+
+// renderTransparency reports coverage, citations and freshness.
+func (s *site) renderTransparency() error {
+	snap := s.ev.Snapshot()
+	v := templates.TransparencyView{
+		Page:           s.pageOf("/transparency/", "Transparency: coverage, citations and freshness | entrycheck", "What entrycheck's answers rest on: coverage of the curated layer, citations by source and the age of each verification."),
+		DatasetVersion: snap.Version(),
+		StaleAfter:     entrycheck.StaleAfterDays,
+	}
+	curated := len(snap.Curated.Destinations)
+	v.Coverage = []templates.Count{
+		{Label: "Destinations with curated rules (extended)", N: curated},
+		{Label: "Destinations not curated yet (basic)", N: len(snap.Matrix.Countries()) - curated},
+		{Label: "Countries in the yellow-fever table", N: len(snap.Curated.YellowFever.Countries)},
+	}
+	for _, req := range entrycheck.Requirements {
+		v.Requirements = append(v.Requirements, templates.Count{Label: req.Label(), N: s.summary.byRequirment[req]})
+	}
+	hosts := map[string]int{}
+	ages := map[string]int{}
+	add := func(c entrycheck.Citation) {
+		v.Citations++
+		if u, err := url.Parse(c.URL); err == nil {
+			hosts[strings.TrimPrefix(u.Hostname(), "www.")]++
+		}
+	}
+	for _, code := range snap.Curated.SortedCodes() {
+		d := snap.Curated.Destinations[code]
+		cites := entrycheck.EntryRules{PassportValidity: d.Rules.PassportValidity, BlankPages: d.Rules.BlankPages, OnwardTicket: d.Rules.OnwardTicket, OtherHealth: d.Rules.OtherHealth, TWOV: d.Rules.TWOV, ResidencePermitExemptions: d.Rules.ResidencePermitExemptions}.Citations()
+		for _, a := range d.Apply {
+			cites = append(cites, a.Source)
+		}
+		oldest := ""
+		for _, c := range cites {
+			add(c)
+			if oldest == "" || c.RetrievedAt.String() < oldest {
+				oldest = c.RetrievedAt.String()
+			}
+		}
+		ages[ageBucket(s, oldest)]++
+	}
+	for _, yf := range snap.Curated.YellowFever.Countries {
+		add(yf.Source)
+	}
+	add(snap.Curated.YellowFever.RiskList.Source)
+	for _, st := range snap.Curated.Statements {
+		add(st.Source)
+	}
+	for _, label := range []string{"0 to 7 days", "8 to 30 days", "older than 30 days (stale)", "no cited source"} {
+		v.Freshness = append(v.Freshness, templates.Count{Label: label, N: ages[label]})
+	}
+	for h, n := range hosts {
+		v.Sources = append(v.Sources, templates.Count{Label: h, N: n})
+	}
+	sort.Slice(v.Sources, func(i, j int) bool {
+		if v.Sources[i].N != v.Sources[j].N {
+			return v.Sources[i].N > v.Sources[j].N
+		}
+		return v.Sources[i].Label < v.Sources[j].Label
+	})
+	sort.Slice(s.summary.review, func(i, j int) bool { return s.summary.review[i].path < s.summary.review[j].path })
+	for _, rr := range s.summary.review {
+		v.NeedsReview = append(v.NeedsReview, templates.Link{Label: rr.label, URL: rr.path})
+	}
+	return s.page(newRenderer(), v.Path, templates.TransparencyPage(v), templates.TransparencyMarkdown(v))
+}
+
+func ageBucket(s *site, oldest string) string {
+	if oldest == "" {
+		return "no cited source"
+	}
+	d, err := entrycheck.ParseDate(oldest)
+	if err != nil {
+		return "no cited source"
+	}
+	switch age := d.DaysSince(s.now); {
+	case age <= 7:
+		return "0 to 7 days"
+	case age <= entrycheck.StaleAfterDays:
+		return "8 to 30 days"
+	}
+	return "older than 30 days (stale)"
+}
+
+// renderDocuments renders the agent authentication guide (served as /auth.md
+// and as HTML at /auth/) and the widget page.
+func (s *site) renderDocuments() error {
+	raw, err := fs.ReadFile(templates.Content(), "auth.md")
+	if err != nil {
+		return err
+	}
+	auth := bytes.ReplaceAll(raw, []byte("{base_url}"), []byte(s.opts.BaseURL))
+	if err := s.w.write("auth.md", auth); err != nil {
+		return err
+	}
+	var html bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(auth, &html); err != nil {
+		return fmt.Errorf("rendering auth.md: %w", err)
+	}
+	r := newRenderer()
+	doc := templates.DocumentView{Page: s.pageOf("/auth/", "Agent authentication guide | entrycheck", "How agents use the entrycheck API: anonymous, registered with OAuth client credentials, or paid per request with x402."), HTML: html.String()}
+	doc.Page.Markdown = "/auth.md"
+	out, err := r.html(templates.DocumentPage(doc))
+	if err != nil {
+		return err
+	}
+	if err := s.w.write("auth/index.html", out); err != nil {
+		return err
+	}
+	snippet := `<div data-entrycheck></div>` + "\n" + `<script src="` + s.opts.BaseURL + `/embed.js" async></script>`
+	w := templates.WidgetView{Page: s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."), Snippet: snippet}
+	return s.page(r, "/widget/", templates.WidgetPage(w), templates.WidgetMarkdown(w))
+}

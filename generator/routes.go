@@ -1,0 +1,138 @@
+package generator
+
+import (
+	"bytes"
+	"context"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/templates"
+)
+
+// renderer holds a worker's reusable buffer.
+type renderer struct{ buf bytes.Buffer }
+
+func newRenderer() *renderer { return &renderer{} }
+
+// html renders a component into a fresh byte slice.
+func (r *renderer) html(c templ.Component) ([]byte, error) {
+	r.buf.Reset()
+	if err := c.Render(context.Background(), &r.buf); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(r.buf.Bytes()), nil
+}
+
+// page writes a page's HTML and markdown variant into dir (a path like /passports/deu/).
+func (s *site) page(r *renderer, dir string, c templ.Component, markdown []byte) error {
+	html, err := r.html(c)
+	if err != nil {
+		return err
+	}
+	if err := s.w.write(trimSlash(dir)+"index.html", html); err != nil {
+		return err
+	}
+	return s.w.write(trimSlash(dir)+"index.md", markdown)
+}
+
+// renderPassport renders the route pages of one passport and its own page.
+func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
+	clock := entrycheck.FixedClock(s.now)
+	groups := map[entrycheck.Requirement][]templates.RouteEntry{}
+	n := 0
+	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
+		if dc.ISO3 == pc.ISO3 {
+			continue
+		}
+		res, err := s.ev.Check(entrycheck.CheckRequest{Passport: pc.ISO3, Destination: dc.ISO3, RequestID: "build"}, clock)
+		if err != nil {
+			return n, err
+		}
+		v := s.routeView(res)
+		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
+			return n, err
+		}
+		s.summary.addRoute(res, v.Path)
+		groups[res.Requirement] = append(groups[res.Requirement], templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay})
+		n++
+	}
+	v := templates.PassportView{
+		Page: s.pageOf(passportPath(pc), pc.Name+" passport: visa requirements for every destination | entrycheck",
+			"Visa and entry requirements for holders of a "+pc.Name+" passport in every destination, grouped by requirement, with cited entry rules.",
+			templates.Link{Label: "Passports", URL: "/passports/"}),
+		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, Disclaimer: entrycheck.Disclaimer,
+	}
+	for _, req := range entrycheck.Requirements {
+		if len(groups[req]) > 0 {
+			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: string(req), Label: req.Label(), Entries: groups[req]})
+		}
+	}
+	return n, s.page(r, v.Path, templates.PassportPage(v), templates.PassportMarkdown(v))
+}
+
+// routeView is the page model of one route, from its check result. It
+// carries nothing that changes from build to build (no request id, no
+// evaluation time, no dataset version), so a page is rewritten only when
+// its answer changes.
+func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
+	pc, dc := res.Passport, res.Destination
+	path := routePath(pc, dc)
+	title := pc.Name + " passport to " + dc.Name + ": " + strings.ToLower(res.RequirementLabel)
+	if res.AllowedStayDays.Valid {
+		title += ", " + itoa(res.AllowedStayDays.N) + " days"
+	}
+	v := templates.RouteView{
+		Page: s.pageOf(path, title+" | entrycheck",
+			"Do "+pc.Name+" passport holders need a visa for "+dc.Name+"? "+res.RequirementLabel+stayClause(res.AllowedStayDays)+". Entry rules with official sources.",
+			templates.Link{Label: "Passports", URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
+		Passport:         templates.Link{Label: pc.Name, URL: passportPath(pc)},
+		Destination:      templates.Link{Label: dc.Name, URL: destinationPath(dc)},
+		PassportISO3:     pc.ISO3,
+		DestinationISO3:  dc.ISO3,
+		Requirement:      string(res.Requirement),
+		RequirementLabel: res.RequirementLabel,
+		Stay:             stayText(res.Requirement, res.AllowedStayDays),
+		Action:           string(res.Action),
+		ActionText:       actionText(res),
+		Verdict:          templates.Verification{Status: res.VerdictVerification.Status, Note: res.VerdictVerification.Note},
+		SourceName:       res.Source.Name,
+		SourceURL:        res.Source.URL,
+		Since:            s.since(pc.ISO3, dc.ISO3),
+		Rules:            rulesOf(res.EntryRules),
+		Coverage:         string(res.EntryRules.Coverage),
+		RulesState:       templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
+		LastVerified:     dateText(res.EntryRules.LastVerified),
+		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
+		Disclaimer:       res.Disclaimer,
+	}
+	v.Page.JSONLD = breadcrumbLD(s.opts.BaseURL, v.Page.Breadcrumbs, title, path)
+	if res.Source.MatrixValue != nil {
+		v.MatrixValue = *res.Source.MatrixValue
+	}
+	if a := res.Apply; a != nil {
+		v.Apply = &templates.Apply{URL: a.URL, Kind: applyKind(a.Kind), Note: a.Note, Source: citation(a.Source)}
+	}
+	for _, st := range res.VerdictVerification.OfficialStatements {
+		v.Statements = append(v.Statements, templates.Statement{Text: st.Text, Agrees: st.AgreesWithMatrix, Source: citation(st.Source)})
+	}
+	return v
+}
+
+func (s *site) since(p, d string) string {
+	if v, ok := s.opts.History.Changed[[2]string{p, d}]; ok {
+		return "this verdict changed in snapshot " + v
+	}
+	return "this verdict holds since snapshot " + s.opts.History.Baseline + " or earlier"
+}
+
+func passportPath(c entrycheck.Country) string { return "/passports/" + strings.ToLower(c.ISO3) + "/" }
+
+func destinationPath(c entrycheck.Country) string {
+	return "/destinations/" + strings.ToLower(c.ISO3) + "/"
+}
+
+func routePath(p, d entrycheck.Country) string {
+	return "/passports/" + strings.ToLower(p.ISO3) + "/" + strings.ToLower(d.ISO3) + "/"
+}

@@ -1,0 +1,184 @@
+package changes
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/dataset"
+)
+
+// The fields a matrix rule change can name.
+const (
+	FieldRequirement     = "requirement"
+	FieldAllowedStayDays = "allowed_stay_days"
+)
+
+// RuleChange is the Details of a matrix_rule_changed event.
+type RuleChange struct {
+	Passport        string     `json:"passport"`
+	Destination     string     `json:"destination"`
+	PreviousVersion string     `json:"previous_version"`
+	From            RouteValue `json:"from"`
+	To              RouteValue `json:"to"`
+}
+
+// RouteValue is what the matrix states for a route in one snapshot.
+type RouteValue struct {
+	Requirement     entrycheck.Requirement `json:"requirement"`
+	AllowedStayDays entrycheck.Days        `json:"allowed_stay_days"`
+	// MatrixValue is the value as written in the matrix ("60", "e-visa").
+	MatrixValue string `json:"matrix_value"`
+}
+
+// Diff compares two matrix snapshots route by route and returns one
+// matrix_rule_changed event per route whose requirement or allowed stay
+// differs, ordered by id. Both snapshots must cover the same countries (the
+// order of their files may differ): a country added to or removed from the
+// matrix is refused, not reported, because it changes every route of that
+// country at once and needs review before a snapshot is pinned. cur may not
+// be older than prev; a snapshot compared with itself gives no events.
+//
+// An event's id is "matrix/{cur version}/{passport}-{destination}": one
+// event per route and snapshot, whatever it was compared with, so that
+// recording a comparison again stores nothing new. Summaries use the
+// country names of the matrix's registry.
+func Diff(prev, cur *dataset.Matrix) ([]Event, error) {
+	if prev == nil || cur == nil {
+		return nil, fmt.Errorf("comparing matrix snapshots: both a previous and a current snapshot are needed")
+	}
+	if prev.Version() > cur.Version() {
+		return nil, fmt.Errorf("comparing matrix snapshots: the previous snapshot %s is newer than the current %s", prev.Version(), cur.Version())
+	}
+	at, err := time.Parse(time.DateOnly, cur.Version())
+	if err != nil {
+		return nil, fmt.Errorf("comparing matrix snapshots: version %q is not a date: %w", cur.Version(), err)
+	}
+	if err := sameCountries(prev, cur); err != nil {
+		return nil, err
+	}
+	countries := cur.Countries()
+	var events []Event
+	for cp, passport := range countries {
+		pp, _ := prev.Position(passport.ISO3)
+		for cd, destination := range countries {
+			if cp == cd {
+				continue
+			}
+			pd, _ := prev.Position(destination.ISO3)
+			e, changed, err := ruleChange(prev.Version(), cur.Version(), at, passport, destination, prev.Verdict(pp, pd), cur.Verdict(cp, cd))
+			if err != nil {
+				return nil, err
+			}
+			if changed {
+				events = append(events, e)
+			}
+		}
+	}
+	slices.SortFunc(events, func(a, b Event) int { return strings.Compare(a.ID, b.ID) })
+	return events, nil
+}
+
+// ruleChange is the event of one route whose verdict went from from to to,
+// or false when neither the requirement nor the stay changed.
+func ruleChange(prevVersion, version string, at time.Time, passport, destination entrycheck.Country, from, to dataset.Verdict) (Event, bool, error) {
+	fields := changedFields(from, to)
+	if len(fields) == 0 {
+		return Event{}, false, nil
+	}
+	c := RuleChange{
+		Passport:        passport.ISO3,
+		Destination:     destination.ISO3,
+		PreviousVersion: prevVersion,
+		From:            routeValue(from),
+		To:              routeValue(to),
+	}
+	details, err := json.Marshal(c)
+	if err != nil {
+		return Event{}, false, fmt.Errorf("route %s to %s: %w", passport.ISO3, destination.ISO3, err)
+	}
+	return Event{
+		ID:             "matrix/" + version + "/" + passport.ISO3 + "-" + destination.ISO3,
+		Kind:           KindMatrixRuleChanged,
+		Time:           at,
+		DatasetVersion: version,
+		Destinations:   []string{destination.ISO3},
+		Fields:         fields,
+		Summary:        fmt.Sprintf("%s to %s: %s -> %s", passport.Name, destination.Name, describe(c.From), describe(c.To)),
+		Details:        details,
+	}, true, nil
+}
+
+// sameCountries refuses two snapshots whose country sets differ, naming the
+// countries added and removed.
+func sameCountries(prev, cur *dataset.Matrix) error {
+	var added, removed []string
+	for _, c := range cur.Countries() {
+		if _, ok := prev.Position(c.ISO3); !ok {
+			added = append(added, c.ISO3)
+		}
+	}
+	for _, c := range prev.Countries() {
+		if _, ok := cur.Position(c.ISO3); !ok {
+			removed = append(removed, c.ISO3)
+		}
+	}
+	if len(added) == 0 && len(removed) == 0 {
+		return nil
+	}
+	slices.Sort(added)
+	slices.Sort(removed)
+	return fmt.Errorf("comparing matrix snapshots %s and %s: the countries differ (added: %s; removed: %s); route-by-route changes need the same countries in both",
+		prev.Version(), cur.Version(), listOrNone(added), listOrNone(removed))
+}
+
+func listOrNone(codes []string) string {
+	if len(codes) == 0 {
+		return "none"
+	}
+	return strings.Join(codes, ", ")
+}
+
+// changedFields names what differs between two verdicts of one route.
+func changedFields(from, to dataset.Verdict) []string {
+	var fields []string
+	if from.Requirement != to.Requirement {
+		fields = append(fields, FieldRequirement)
+	}
+	if from.Days != to.Days {
+		fields = append(fields, FieldAllowedStayDays)
+	}
+	return fields
+}
+
+func routeValue(v dataset.Verdict) RouteValue {
+	return RouteValue{Requirement: v.Requirement, AllowedStayDays: v.Days, MatrixValue: v.Raw}
+}
+
+// describe is a route value in a few words: "visa-free 30 days", "ETA".
+func describe(v RouteValue) string {
+	switch v.Requirement {
+	case entrycheck.VisaFree:
+		if v.AllowedStayDays.Valid {
+			if v.AllowedStayDays.N == 1 {
+				return "visa-free 1 day"
+			}
+			return fmt.Sprintf("visa-free %d days", v.AllowedStayDays.N)
+		}
+		return "visa-free"
+	case entrycheck.VisaOnArrival:
+		return "visa on arrival"
+	case entrycheck.ETA:
+		return "ETA"
+	case entrycheck.EVisa:
+		return "e-visa"
+	case entrycheck.VisaRequired:
+		return "visa required"
+	case entrycheck.NoAdmission:
+		return "no admission"
+	}
+	return strings.ToLower(v.Requirement.Label())
+}

@@ -1,0 +1,577 @@
+package discovery_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
+)
+
+// testSite is a deployment unlike the defaults: an unusual host, port,
+// dataset version and quotas, so that anything hard-coded shows.
+func testSite(t *testing.T) discovery.Site {
+	t.Helper()
+	cfg := config.Default()
+	cfg.BaseURL = "https://checks.entry.test:8443/"
+	cfg.Quotas = config.Quotas{Anonymous: 7, Client: 23, Registrations: 2, Network: 61, Global: 999}
+	s := discovery.NewSite(cfg, "2031-02-03")
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+const testBase = "https://checks.entry.test:8443"
+
+func byPath(t *testing.T, s discovery.Site) map[string]discovery.Document {
+	t.Helper()
+	out := map[string]discovery.Document{}
+	for _, d := range discovery.Documents(s) {
+		if _, dup := out[d.Path]; dup {
+			t.Errorf("%s is listed twice", d.Path)
+		}
+		out[d.Path] = d
+	}
+	return out
+}
+
+func isJSON(d discovery.Document) bool { return strings.Contains(d.MediaType, "json") }
+
+func decode(t *testing.T, d discovery.Document) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(d.Body, &v); err != nil {
+		t.Fatalf("%s is not a JSON object: %v", d.Path, err)
+	}
+	return v
+}
+
+func TestNewSite(t *testing.T) {
+	s := testSite(t)
+	if s.BaseURL != testBase {
+		t.Errorf("base URL %q, want the configured one without trailing slash", s.BaseURL)
+	}
+	if s.Quotas.Client != 23 || s.Version != "0.1.0" || s.FeedPath != "/feeds/changes.atom" || s.ChangesPath != "/changes.json" {
+		t.Errorf("site %+v", s)
+	}
+	want := map[string]string{"GET /v1/check": "0.03", "GET /v1/passport/{iso3}": "0.15", "POST /v1/trips/evaluate": "0.10"}
+	got := map[string]string{}
+	for _, p := range s.Prices {
+		got[p.Method+" "+p.Path] = p.USD
+	}
+	if len(got) != len(want) {
+		t.Errorf("prices %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("price of %s: %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for name, edit := range map[string]func(*discovery.Site){
+		"trailing slash":   func(s *discovery.Site) { s.BaseURL += "/" },
+		"no scheme":        func(s *discovery.Site) { s.BaseURL = "checks.entry.test" },
+		"ftp":              func(s *discovery.Site) { s.BaseURL = "ftp://checks.entry.test" },
+		"query":            func(s *discovery.Site) { s.BaseURL += "?a=b" },
+		"fragment":         func(s *discovery.Site) { s.BaseURL += "#x" },
+		"no dataset":       func(s *discovery.Site) { s.DatasetVersion = " " },
+		"no version":       func(s *discovery.Site) { s.Version = "" },
+		"bad price":        func(s *discovery.Site) { s.Prices[0].USD = "0.0000001" },
+		"unpriced trip":    func(s *discovery.Site) { s.Prices = s.Prices[:1] },
+		"relative feed":    func(s *discovery.Site) { s.FeedPath = "feeds/changes.atom" },
+		"relative changes": func(s *discovery.Site) { s.ChangesPath = "" },
+	} {
+		s := testSite(t)
+		s.Prices = slices.Clone(s.Prices)
+		edit(&s)
+		if s.Validate() == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestPaths(t *testing.T) {
+	docs := byPath(t, testSite(t))
+	for _, p := range []string{
+		"/.well-known/oauth-authorization-server",
+		"/.well-known/oauth-protected-resource",
+		"/.well-known/api-catalog",
+		"/.well-known/agent-card.json",
+		"/.well-known/mcp/server-card.json",
+		"/.well-known/agent-skills/index.json",
+	} {
+		if _, ok := docs[p]; !ok {
+			t.Errorf("%s is missing", p)
+		}
+	}
+	for p, d := range docs {
+		if !strings.HasPrefix(p, "/.well-known/") {
+			t.Errorf("%s is not under /.well-known/", p)
+		}
+		if d.MediaType == "" || len(d.Body) == 0 {
+			t.Errorf("%s: media type %q, %d bytes", p, d.MediaType, len(d.Body))
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	s := testSite(t)
+	a, b := discovery.Documents(s), discovery.Documents(s)
+	if len(a) != len(b) {
+		t.Fatalf("%d then %d documents", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || a[i].MediaType != b[i].MediaType || !bytes.Equal(a[i].Body, b[i].Body) {
+			t.Errorf("%s differs between two calls", a[i].Path)
+		}
+	}
+	for _, d := range a {
+		if !bytes.HasSuffix(d.Body, []byte("\n")) || bytes.HasSuffix(d.Body, []byte("\n\n")) {
+			t.Errorf("%s does not end with exactly one newline", d.Path)
+		}
+		if !isJSON(d) {
+			continue
+		}
+		var indented bytes.Buffer
+		if err := json.Indent(&indented, bytes.TrimSpace(d.Body), "", "  "); err != nil {
+			t.Fatalf("%s: %v", d.Path, err)
+		}
+		indented.WriteByte('\n')
+		if !bytes.Equal(indented.Bytes(), d.Body) {
+			t.Errorf("%s is not indented by two spaces", d.Path)
+		}
+	}
+}
+
+// urlPattern finds absolute URLs in JSON strings and Markdown.
+var urlPattern = regexp.MustCompile("https?://[^\\s\"'`<>()]+")
+
+// specIdentifiers are the URIs the conventions require verbatim: they name
+// schemas and profiles, not places of this deployment.
+var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile}
+
+func TestURLsUseTheBaseURL(t *testing.T) {
+	for _, base := range []string{testBase, "http://127.0.0.1:9999", "https://example.org/prefix"} {
+		s := testSite(t)
+		s.BaseURL = base
+		if err := s.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range discovery.Documents(s) {
+			text := string(d.Body) + " " + d.Link
+			urls := urlPattern.FindAllString(text, -1)
+			if len(urls) == 0 {
+				t.Errorf("%s holds no absolute URL", d.Path)
+			}
+			for _, u := range urls {
+				if !strings.HasPrefix(u, base) && !slices.Contains(specIdentifiers, u) {
+					t.Errorf("%s (base %s): %s does not start with the base URL", d.Path, base, u)
+				}
+			}
+		}
+	}
+}
+
+// strings collects every string of a decoded JSON value, keys included.
+func allStrings(v any, out *[]string) {
+	switch v := v.(type) {
+	case string:
+		*out = append(*out, v)
+	case []any:
+		for _, e := range v {
+			allStrings(e, out)
+		}
+	case map[string]any:
+		for k, e := range v {
+			*out = append(*out, k)
+			allStrings(e, out)
+		}
+	}
+}
+
+func TestDatasetVersionPublished(t *testing.T) {
+	s := testSite(t)
+	for _, d := range discovery.Documents(s) {
+		if !isJSON(d) {
+			continue // SKILL.md files leave it out so that their digests stay stable
+		}
+		var found bool
+		var strs []string
+		allStrings(decode(t, d), &strs)
+		for _, str := range strs {
+			if strings.Contains(str, s.DatasetVersion) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s does not publish the dataset version %s", d.Path, s.DatasetVersion)
+		}
+	}
+}
+
+func TestAuthorizationServerMetadata(t *testing.T) {
+	s := testSite(t)
+	m := decode(t, byPath(t, s)[discovery.PathAuthorizationServer])
+	want := map[string]any{
+		"issuer":                                testBase,
+		"token_endpoint":                        testBase + "/oauth/token",
+		"registration_endpoint":                 testBase + "/oauth/register",
+		"grant_types_supported":                 []any{"client_credentials"},
+		"token_endpoint_auth_methods_supported": []any{"client_secret_basic", "client_secret_post"},
+		"response_types_supported":              []any{},
+		"service_documentation":                 testBase + "/auth.md",
+		"dataset_version":                       "2031-02-03",
+	}
+	for k, v := range want {
+		got, _ := json.Marshal(m[k])
+		exp, _ := json.Marshal(v)
+		if !bytes.Equal(got, exp) {
+			t.Errorf("%s = %s, want %s", k, got, exp)
+		}
+	}
+	if _, ok := m["authorization_endpoint"]; ok {
+		t.Error("authorization_endpoint is present although no grant uses it")
+	}
+}
+
+func TestProtectedResourceMetadata(t *testing.T) {
+	s := testSite(t)
+	m := decode(t, byPath(t, s)[discovery.PathProtectedResource])
+	if m["resource"] != testBase || !slices.Equal(toStrings(m["authorization_servers"]), []string{testBase}) ||
+		!slices.Equal(toStrings(m["bearer_methods_supported"]), []string{"header"}) ||
+		m["resource_documentation"] != testBase+"/auth.md" || m["resource_name"] == "" {
+		t.Errorf("protected resource metadata: %v", m)
+	}
+	if discovery.ProtectedResourceURL(s) != testBase+"/.well-known/oauth-protected-resource" {
+		t.Errorf("protected resource URL %s", discovery.ProtectedResourceURL(s))
+	}
+}
+
+func toStrings(v any) []string {
+	var out []string
+	for _, e := range v.([]any) {
+		out = append(out, e.(string))
+	}
+	return out
+}
+
+// TestAPICatalog checks RFC 9727 and the JSON linkset rules of RFC 9264.
+func TestAPICatalog(t *testing.T) {
+	s := testSite(t)
+	d := byPath(t, s)[discovery.PathAPICatalog]
+	if d.MediaType != `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"` {
+		t.Errorf("media type %q", d.MediaType)
+	}
+	if !strings.Contains(d.Link, `rel="api-catalog"`) || !strings.HasPrefix(d.Link, "<"+testBase+"/.well-known/api-catalog>") {
+		t.Errorf("Link %q", d.Link)
+	}
+	m := decode(t, d)
+	if len(m) != 1 {
+		t.Errorf("members %v: linkset must be the only one", m)
+	}
+	contexts := map[string]map[string][]map[string]any{}
+	for _, c := range m["linkset"].([]any) {
+		ctx := c.(map[string]any)
+		anchor, _ := ctx["anchor"].(string)
+		rels := map[string][]map[string]any{}
+		for rel, targets := range ctx {
+			if rel == "anchor" {
+				continue
+			}
+			arr, ok := targets.([]any)
+			if !ok || len(arr) == 0 {
+				t.Errorf("%s %s: targets must be a non-empty array", anchor, rel)
+				continue
+			}
+			for _, tg := range arr {
+				target := tg.(map[string]any)
+				if href, _ := target["href"].(string); href == "" {
+					t.Errorf("%s %s: target without href", anchor, rel)
+				}
+				for attr, v := range target {
+					switch attr {
+					case "href", "type", "title", "media":
+						if _, ok := v.(string); !ok {
+							t.Errorf("%s %s: %s must be a string", anchor, rel, attr)
+						}
+					default: // hreflang and extension attributes are arrays
+						if _, ok := v.([]any); !ok {
+							t.Errorf("%s %s: %s must be an array", anchor, rel, attr)
+						}
+					}
+				}
+				rels[rel] = append(rels[rel], target)
+			}
+		}
+		contexts[anchor] = rels
+	}
+	hrefs := func(anchor, rel string) []string {
+		var out []string
+		for _, tg := range contexts[anchor][rel] {
+			out = append(out, tg["href"].(string))
+		}
+		return out
+	}
+	if items := hrefs(testBase+"/.well-known/api-catalog", "item"); !slices.Contains(items, testBase) || !slices.Contains(items, testBase+"/mcp") {
+		t.Errorf("catalog items %v", items)
+	}
+	for _, tg := range contexts[testBase+"/.well-known/api-catalog"]["item"] {
+		if !slices.Equal(toStrings(tg["dataset_version"]), []string{"2031-02-03"}) {
+			t.Errorf("item %v lacks the dataset version", tg)
+		}
+	}
+	if got := hrefs(testBase, "service-desc"); !slices.Equal(got, []string{testBase + "/openapi.json"}) {
+		t.Errorf("service-desc %v", got)
+	}
+	if got := hrefs(testBase, "service-doc"); !slices.Contains(got, testBase+"/auth.md") || !slices.Contains(got, testBase+"/") {
+		t.Errorf("service-doc %v", got)
+	}
+	if got := hrefs(testBase, "status"); !slices.Equal(got, []string{testBase + "/healthz"}) {
+		t.Errorf("status %v", got)
+	}
+	if got := hrefs(testBase, "service-meta"); !slices.Contains(got, testBase+"/.well-known/oauth-protected-resource") {
+		t.Errorf("service-meta %v", got)
+	}
+	if got := hrefs(testBase, "related"); !slices.Contains(got, testBase+"/feeds/changes.atom") || !slices.Contains(got, testBase+"/changes.json") {
+		t.Errorf("related %v", got)
+	}
+	if got := hrefs(testBase+"/mcp", "service-desc"); !slices.Equal(got, []string{testBase + "/.well-known/mcp/server-card.json"}) {
+		t.Errorf("MCP service-desc %v", got)
+	}
+}
+
+var skillIDs = []string{"check_entry_requirements", "evaluate_trip", "get_dataset_info"}
+
+func TestAgentCard(t *testing.T) {
+	s := testSite(t)
+	m := decode(t, byPath(t, s)[discovery.PathAgentCard])
+	for _, k := range []string{"protocolVersion", "name", "description", "url", "version", "preferredTransport", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("agent card lacks %s", k)
+		}
+	}
+	if m["protocolVersion"] != "0.3.0" || m["url"] != testBase+"/mcp" || m["version"] != "0.1.0" {
+		t.Errorf("agent card: protocol %v, url %v, version %v", m["protocolVersion"], m["url"], m["version"])
+	}
+	// The service speaks no A2A transport: the card must not claim one.
+	if tr := m["preferredTransport"]; tr == "JSONRPC" || tr == "GRPC" || tr == "HTTP+JSON" || tr == "" {
+		t.Errorf("preferredTransport %v claims an A2A transport", tr)
+	}
+	if _, ok := m["additionalInterfaces"]; ok {
+		t.Error("additionalInterfaces declares interfaces that are not A2A transports")
+	}
+	caps := m["capabilities"].(map[string]any)
+	if caps["streaming"] != false || caps["pushNotifications"] != false {
+		t.Errorf("capabilities %v", caps)
+	}
+	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
+		if !slices.Equal(toStrings(m[k]), []string{"application/json"}) {
+			t.Errorf("%s %v", k, m[k])
+		}
+	}
+	desc := m["description"].(string)
+	for _, want := range []string{"2031-02-03", testBase + "/mcp", testBase + "/openapi.json", "not speak the A2A protocol"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q: %s", want, desc)
+		}
+	}
+	var ids []string
+	for _, sk := range m["skills"].([]any) {
+		skill := sk.(map[string]any)
+		ids = append(ids, skill["id"].(string))
+		for _, k := range []string{"name", "description"} {
+			if v, _ := skill[k].(string); v == "" {
+				t.Errorf("skill %v lacks %s", skill["id"], k)
+			}
+		}
+		if len(toStrings(skill["tags"])) == 0 || len(toStrings(skill["examples"])) == 0 {
+			t.Errorf("skill %v lacks tags or examples", skill["id"])
+		}
+		if !strings.Contains(skill["description"].(string), "MCP tool "+skill["id"].(string)) {
+			t.Errorf("skill %v does not name its MCP tool", skill["id"])
+		}
+	}
+	if !slices.Equal(ids, skillIDs) {
+		t.Errorf("skills %v, want %v", ids, skillIDs)
+	}
+	oauth := m["securitySchemes"].(map[string]any)["oauth2"].(map[string]any)
+	flow := oauth["flows"].(map[string]any)["clientCredentials"].(map[string]any)
+	if oauth["type"] != "oauth2" || flow["tokenUrl"] != testBase+"/oauth/token" || oauth["oauth2MetadataUrl"] != testBase+"/.well-known/oauth-authorization-server" {
+		t.Errorf("oauth2 scheme %v", oauth)
+	}
+}
+
+var (
+	serverNamePattern = regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
+	metaKeyPattern    = regexp.MustCompile(`^([a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?\.)*[a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?/[a-zA-Z0-9]([a-zA-Z0-9._-]*[a-zA-Z0-9])?$`)
+)
+
+func TestServerCard(t *testing.T) {
+	s := testSite(t)
+	d := byPath(t, s)[discovery.PathServerCard]
+	if d.MediaType != "application/mcp-server-card+json" {
+		t.Errorf("media type %q", d.MediaType)
+	}
+	m := decode(t, d)
+	name, _ := m["name"].(string)
+	desc, _ := m["description"].(string)
+	if m["$schema"] != discovery.ServerCardSchema || !serverNamePattern.MatchString(name) || m["version"] != "0.1.0" ||
+		len(desc) == 0 || len(desc) > 100 {
+		t.Errorf("server card: schema %v, name %q, version %v, description %q", m["$schema"], name, m["version"], desc)
+	}
+	remotes := m["remotes"].([]any)
+	remote := remotes[0].(map[string]any)
+	if len(remotes) != 1 || remote["type"] != "streamable-http" || remote["url"] != testBase+"/mcp" {
+		t.Errorf("remotes %v", remotes)
+	}
+	header := remote["headers"].([]any)[0].(map[string]any)
+	if header["name"] != "Authorization" || header["isRequired"] != false || header["isSecret"] != true {
+		t.Errorf("Authorization header %v", header)
+	}
+	meta := m["_meta"].(map[string]any)
+	namespace := name[:strings.Index(name, "/")+1]
+	for k := range meta {
+		if !strings.HasPrefix(k, namespace) || !metaKeyPattern.MatchString(k) {
+			t.Errorf("_meta key %q is not namespaced by %s", k, namespace)
+		}
+	}
+	if meta[namespace+"dataset_version"] != "2031-02-03" {
+		t.Errorf("dataset version %v", meta[namespace+"dataset_version"])
+	}
+	tiers := map[string]string{}
+	for _, tl := range meta[namespace+"tools"].([]any) {
+		tool := tl.(map[string]any)
+		tiers[tool["name"].(string)] = tool["tier"].(string)
+		if d, _ := tool["description"].(string); d == "" || strings.Contains(d, "\n") {
+			t.Errorf("tool %v: description %q is not one line", tool["name"], d)
+		}
+		if tool["tier"] == "paid" && tool["price"].(map[string]any)["usd"] != "0.10" {
+			t.Errorf("tool %v: price %v", tool["name"], tool["price"])
+		}
+	}
+	want := map[string]string{"check_entry_requirements": "free_check_quota", "evaluate_trip": "paid", "get_dataset_info": "free"}
+	if len(tiers) != len(want) {
+		t.Errorf("tools %v", tiers)
+	}
+	for k, v := range want {
+		if tiers[k] != v {
+			t.Errorf("tool %s: tier %q, want %q", k, tiers[k], v)
+		}
+	}
+	auth := meta[namespace+"authentication"].(map[string]any)
+	bearer := auth["bearer"].(map[string]any)
+	quota := auth["anonymous"].(map[string]any)["quota"].(map[string]any)
+	if bearer["token_endpoint"] != testBase+"/oauth/token" || bearer["checks_per_client_per_day"] != 23.0 || quota["anonymous_per_ip_per_day"] != 7.0 {
+		t.Errorf("authentication %v", auth)
+	}
+	links := meta[namespace+"links"].(map[string]any)
+	if links["openapi"] != testBase+"/openapi.json" || links["auth_guide"] != testBase+"/auth.md" {
+		t.Errorf("links %v", links)
+	}
+}
+
+var skillNamePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+func TestSkillsIndex(t *testing.T) {
+	s := testSite(t)
+	docs := byPath(t, s)
+	m := decode(t, docs[discovery.PathSkillsIndex])
+	if m["$schema"] != discovery.SkillsIndexSchema || m["dataset_version"] != "2031-02-03" {
+		t.Errorf("index: schema %v, dataset version %v", m["$schema"], m["dataset_version"])
+	}
+	var tools []string
+	for _, e := range m["skills"].([]any) {
+		entry := e.(map[string]any)
+		name, _ := entry["name"].(string)
+		desc, _ := entry["description"].(string)
+		if len(name) > 64 || !skillNamePattern.MatchString(name) || desc == "" || len(desc) > 1024 || entry["type"] != "skill-md" {
+			t.Errorf("entry %q: description %d characters, type %v", name, len(desc), entry["type"])
+		}
+		path := "/.well-known/agent-skills/" + name + "/SKILL.md"
+		if entry["url"] != testBase+path {
+			t.Errorf("entry %s: url %v", name, entry["url"])
+		}
+		md, ok := docs[path]
+		if !ok {
+			t.Errorf("entry %s: %s is not among the documents", name, path)
+			continue
+		}
+		sum := sha256.Sum256(md.Body)
+		if entry["digest"] != "sha256:"+hex.EncodeToString(sum[:]) {
+			t.Errorf("entry %s: digest %v does not match %s", name, entry["digest"], path)
+		}
+		if !strings.HasPrefix(md.MediaType, "text/markdown") {
+			t.Errorf("%s: media type %q", path, md.MediaType)
+		}
+		front, _, ok := strings.Cut(strings.TrimPrefix(string(md.Body), "---\n"), "\n---\n")
+		if !strings.HasPrefix(string(md.Body), "---\n") || !ok {
+			t.Errorf("%s has no front matter", path)
+		}
+		var descYAML string
+		json.Unmarshal([]byte(strings.TrimPrefix(lineWith(front, "description: "), "description: ")), &descYAML)
+		if lineWith(front, "name: ") != "name: "+name || descYAML != desc {
+			t.Errorf("%s: front matter does not match the index entry:\n%s", path, front)
+		}
+		tool, _ := entry["mcp_tool"].(string)
+		tools = append(tools, tool)
+		if !strings.Contains(string(md.Body), "`"+tool+"`") || entry["mcp_server"] != testBase+"/mcp" {
+			t.Errorf("%s does not name its MCP tool %q", path, tool)
+		}
+		if len(entry["endpoints"].([]any)) == 0 {
+			t.Errorf("entry %s names no REST endpoint", name)
+		}
+		switch entry["tier"] {
+		case "paid":
+			if entry["price"] == nil {
+				t.Errorf("entry %s is paid without a price", name)
+			}
+		case "free_check_quota":
+			if entry["quota"].(map[string]any)["registered_per_client_per_day"] != 23.0 {
+				t.Errorf("entry %s: quota %v", name, entry["quota"])
+			}
+		case "free":
+		default:
+			t.Errorf("entry %s: tier %v", name, entry["tier"])
+		}
+	}
+	if !slices.Equal(tools, skillIDs) {
+		t.Errorf("tools %v, want %v", tools, skillIDs)
+	}
+}
+
+func lineWith(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
+// TestServedEqualsGenerated: the API serves Encode of the document
+// functions; the generator writes Documents. They must be the same bytes.
+func TestServedEqualsGenerated(t *testing.T) {
+	s := testSite(t)
+	docs := byPath(t, s)
+	for path, body := range map[string][]byte{
+		discovery.PathAuthorizationServer: discovery.Encode(discovery.AuthorizationServer(s)),
+		discovery.PathProtectedResource:   discovery.Encode(discovery.ProtectedResource(s)),
+		discovery.PathAPICatalog:          discovery.Encode(discovery.APICatalog(s)),
+		discovery.PathAgentCard:           discovery.Encode(discovery.A2ACard(s)),
+		discovery.PathServerCard:          discovery.Encode(discovery.MCPServerCard(s)),
+		discovery.PathSkillsIndex:         discovery.Encode(discovery.AgentSkills(s)),
+	} {
+		if !bytes.Equal(docs[path].Body, body) {
+			t.Errorf("%s: Documents and the document function differ", path)
+		}
+	}
+}

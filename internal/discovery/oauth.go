@@ -1,0 +1,69 @@
+package discovery
+
+// OAuthServerMetadata is the authorization server metadata of the token
+// issuer (RFC 8414). The service issues opaque tokens to clients that
+// registered themselves (RFC 7591) with the client credentials grant only,
+// so there is no authorization endpoint.
+type OAuthServerMetadata struct {
+	Issuer                            string   `json:"issuer"`
+	TokenEndpoint                     string   `json:"token_endpoint"`
+	RegistrationEndpoint              string   `json:"registration_endpoint"`
+	GrantTypesSupported               []string `json:"grant_types_supported"`
+	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported"`
+	// ResponseTypesSupported is empty: no grant uses the authorization
+	// endpoint. RFC 8414 makes the member required yet asks that empty
+	// claims be omitted; an empty array keeps the required member, which
+	// strict client parsers expect, and says truthfully that no response
+	// type is supported.
+	ResponseTypesSupported []string `json:"response_types_supported"`
+	ServiceDocumentation   string   `json:"service_documentation"`
+	// DatasetVersion is the matrix revision date (RFC 8414 allows
+	// additional members).
+	DatasetVersion string `json:"dataset_version"`
+}
+
+// AuthorizationServer is the RFC 8414 metadata of the site.
+func AuthorizationServer(s Site) OAuthServerMetadata {
+	return OAuthServerMetadata{
+		Issuer:                            s.BaseURL,
+		TokenEndpoint:                     s.URL(PathToken),
+		RegistrationEndpoint:              s.URL(PathRegister),
+		GrantTypesSupported:               []string{"client_credentials"},
+		TokenEndpointAuthMethodsSupported: []string{"client_secret_basic", "client_secret_post"},
+		ResponseTypesSupported:            []string{},
+		ServiceDocumentation:              s.URL(PathAuthGuide),
+		DatasetVersion:                    s.DatasetVersion,
+	}
+}
+
+// ResourceMetadata is the protected resource metadata of the service
+// (RFC 9728): what a bearer token is accepted on and who issues it. A
+// 401 names its URL in WWW-Authenticate.
+type ResourceMetadata struct {
+	Resource               string   `json:"resource"`
+	AuthorizationServers   []string `json:"authorization_servers"`
+	BearerMethodsSupported []string `json:"bearer_methods_supported"`
+	ResourceName           string   `json:"resource_name"`
+	ResourceDocumentation  string   `json:"resource_documentation"`
+	// DatasetVersion is the matrix revision date (RFC 9728 allows
+	// additional members).
+	DatasetVersion string `json:"dataset_version"`
+}
+
+// ProtectedResource is the RFC 9728 metadata of the site. The resource is
+// the base URL, a prefix of every endpoint that accepts the token (the free
+// check and the MCP server).
+func ProtectedResource(s Site) ResourceMetadata {
+	return ResourceMetadata{
+		Resource:               s.BaseURL,
+		AuthorizationServers:   []string{s.BaseURL},
+		BearerMethodsSupported: []string{"header"},
+		ResourceName:           "entrycheck free API",
+		ResourceDocumentation:  s.URL(PathAuthGuide),
+		DatasetVersion:         s.DatasetVersion,
+	}
+}
+
+// ProtectedResourceURL is the URL of the protected resource metadata, the
+// resource_metadata parameter of WWW-Authenticate.
+func ProtectedResourceURL(s Site) string { return s.URL(PathProtectedResource) }

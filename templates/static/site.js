@@ -1,0 +1,41 @@
+// The home page's live checker: progressive enhancement of the plain form,
+// which without script submits to /free/check and shows the JSON.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-checker]");
+  var out = document.querySelector("[data-result]");
+  if (!form || !out) return;
+  function show(parts) {
+    out.textContent = "";
+    parts.forEach(function (p) {
+      var el = document.createElement(p.href ? "a" : "p");
+      el.textContent = p.text;
+      if (p.href) el.href = p.href;
+      out.appendChild(el);
+    });
+  }
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var p = form.passport.value, d = form.destination.value;
+    var page = "/passports/" + p.toLowerCase() + "/" + d.toLowerCase() + "/";
+    show([{ text: "Checking…" }]);
+    fetch("/free/check?passport=" + encodeURIComponent(p) + "&destination=" + encodeURIComponent(d), { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json().then(function (body) { return { status: r.status, body: body }; }); })
+      .then(function (res) {
+        var b = res.body;
+        if (res.status === 429) {
+          show([{ text: "The daily free checks are used up (" + b.scope + "). Every answer is also on its page:" }, { text: "Open the page", href: page }]);
+          return;
+        }
+        if (res.status !== 200) {
+          show([{ text: b.message || "The check failed." }]);
+          return;
+        }
+        var stay = b.allowed_stay_days ? ", up to " + b.allowed_stay_days + " days" : "";
+        show([{ text: b.requirement_label + stay + "." }, { text: b.disclaimer }, { text: "Full answer with the entry rules and their sources", href: page }]);
+      })
+      .catch(function () {
+        show([{ text: "The checker could not reach the service. The answer is on its page:" }, { text: "Open the page", href: page }]);
+      });
+  });
+})();

@@ -1,0 +1,185 @@
+// Package templates holds the site's templ components, its stylesheet and
+// script, its markdown renderings and the view models they receive. A view
+// model is fully computed by the generator: templates only present it.
+//
+// It depends on nothing of this module but the domain package.
+package templates
+
+// Page is what every page carries.
+type Page struct {
+	Title       string
+	Description string
+	// Path is the page's path from the site root, e.g. "/passports/deu/tha/".
+	Path string
+	// BaseURL is the site's public base, without a trailing slash.
+	BaseURL string
+	// Markdown is the path of the page's markdown variant, "" when none.
+	Markdown string
+	// JSONLD is the page's structured data, already encoded, "" when none.
+	JSONLD string
+	// Stylesheet and Script are the content-hashed asset paths.
+	Stylesheet string
+	Script     string
+	// Breadcrumbs lead from the home page to this one.
+	Breadcrumbs []Link
+}
+
+// Canonical is the page's absolute URL.
+func (p Page) Canonical() string { return p.BaseURL + p.Path }
+
+// Link is a labelled internal or external link.
+type Link struct {
+	Label string
+	URL   string
+}
+
+// Citation is a source as shown to people.
+type Citation struct {
+	Name        string
+	URL         string
+	RetrievedAt string
+}
+
+// Rule is one cited entry rule.
+type Rule struct {
+	Name   string
+	Text   string
+	Detail string // a computed line such as "applies to this passport"
+	Source Citation
+}
+
+// Apply is an official place to obtain the required document.
+type Apply struct {
+	URL    string
+	Kind   string
+	Note   string
+	Source Citation
+}
+
+// Statement is a curated official statement about a route's requirement.
+type Statement struct {
+	Text   string
+	Agrees bool
+	Source Citation
+}
+
+// Verification is a verification state as shown to people.
+type Verification struct {
+	Status string
+	Note   string
+}
+
+// RouteView is the page of one passport and destination.
+type RouteView struct {
+	Page
+	Passport, Destination Link
+	PassportISO3          string
+	DestinationISO3       string
+	Requirement           string
+	RequirementLabel      string
+	Stay                  string // "60 days", "no fixed limit", ""
+	Action                string
+	ActionText            string
+	Apply                 *Apply
+	Verdict               Verification
+	Statements            []Statement
+	MatrixValue           string
+	SourceName, SourceURL string
+	// Since says since which snapshot the verdict holds.
+	Since        string
+	Rules        []Rule
+	Coverage     string
+	RulesState   Verification
+	LastVerified string
+	APIURL       string
+	Disclaimer   string
+}
+
+// RouteEntry is one destination on a passport page.
+type RouteEntry struct {
+	Link
+	Stay string
+}
+
+// RequirementGroup lists the destinations of one requirement.
+type RequirementGroup struct {
+	Requirement string
+	Label       string
+	Entries     []RouteEntry
+}
+
+// PassportView is the page of one passport: its whole matrix.
+type PassportView struct {
+	Page
+	Country    Link
+	ISO3       string
+	Groups     []RequirementGroup
+	Total      int
+	Disclaimer string
+}
+
+// DestinationView is the page of one destination: its cited entry rules.
+type DestinationView struct {
+	Page
+	Country      Link
+	ISO3         string
+	Covered      bool
+	Coverage     string
+	RulesState   Verification
+	LastVerified string
+	Rules        []Rule
+	Apply        []Apply
+	Counts       []Count
+	Notes        string
+	Disclaimer   string
+}
+
+// Count is a labelled number.
+type Count struct {
+	Label string
+	N     int
+	URL   string
+}
+
+// IndexView lists countries, for the passport and destination indexes.
+type IndexView struct {
+	Page
+	Heading string
+	Intro   string
+	Items   []RouteEntry
+}
+
+// HomeView is the home page.
+type HomeView struct {
+	Page
+	Countries      []Link // for the pickers: Label is the name, URL the ISO3 code
+	DatasetVersion string
+	Routes         int
+	Curated        int
+	Disclaimer     string
+}
+
+// TransparencyView is the coverage, citation and freshness report.
+type TransparencyView struct {
+	Page
+	DatasetVersion string
+	Coverage       []Count
+	Requirements   []Count
+	Sources        []Count
+	Freshness      []Count
+	NeedsReview    []Link
+	Citations      int
+	StaleAfter     int
+}
+
+// DocumentView is a page rendered from markdown (the agent authentication guide).
+type DocumentView struct {
+	Page
+	HTML string // trusted: rendered by goldmark from the project's own markdown
+}
+
+// WidgetView is the page of the embeddable checker.
+type WidgetView struct {
+	Page
+	Snippet string
+}
