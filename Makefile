@@ -1,23 +1,32 @@
 # entrycheck: one target per thing a person does.
 GO       ?= go
 BIN      := bin/entrycheck
-# The matrix snapshot to serve (see README: Data).
+# The matrix snapshots to serve and to record changes from (see README: Data).
 DATA     ?= ../shared/dataset/passport-index/2025-01-12
+PREVIOUS ?= ../shared/dataset/passport-index/2025-01-02
+TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977
 
-.PHONY: run build test bench lint curation fmt
+.PHONY: run build binary generate test bench lint curation fmt
 
-## run: build and serve the API (and the generated site) on http://127.0.0.1:8080, SQLite under ./var
+## run: build the site, then serve it and the API on http://127.0.0.1:8080 (SQLite under ./var)
 run: build
 	$(BIN) serve --data $(DATA)
 
-## build: compile bin/entrycheck
-build:
+## build: compile bin/entrycheck and generate the site into public/
+build: binary
+	$(BIN) build --data $(DATA) --previous-data $(PREVIOUS)
+
+binary:
 	$(GO) build -o $(BIN) ./cmd/entrycheck
+
+## generate: regenerate the templ components (templates/*_templ.go)
+generate:
+	$(GO) run $(TEMPL) generate -path templates
 
 ## test: vet, format check and the whole test suite on the real dataset
 test:
 	$(GO) vet ./...
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v '_templ.go$$' || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 ./...
 
@@ -25,6 +34,7 @@ test:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
 	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./api/
+	bash scripts/bench-build.sh
 
 ## lint: vet and staticcheck
 lint:
@@ -32,8 +42,8 @@ lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
 
 ## curation: re-import the curators' notes into dataset/curated
-curation: build
+curation: binary
 	$(BIN) curation import --from ../shared/curation --to dataset/curated
 
 fmt:
-	gofmt -w $$(git ls-files '*.go')
+	gofmt -w $$(git ls-files '*.go' | grep -v '_templ.go$$')
