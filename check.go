@@ -1,6 +1,9 @@
 package entrycheck
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Purposes of travel the service answers for.
 const (
@@ -17,6 +20,20 @@ const MaxHeldDocuments = 20
 
 // MaxFreeTextLength bounds the free-text fallbacks.
 const MaxFreeTextLength = 500
+
+// SplitCodes splits a comma-separated list of codes as the query parameters
+// and flags give it, trimming spaces; an empty string gives nil. Empty items
+// are kept, so that validation can report them.
+func SplitCodes(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
 
 // CheckRequest asks whether a holder of Passport may enter Destination.
 // Codes are ISO 3166-1 alpha-3, any letter case. Empty optional fields take

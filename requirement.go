@@ -58,6 +58,34 @@ func (r Requirement) Label() string {
 	return string(r)
 }
 
+// Document names the document the requirement asks for ("e-visa"), for use
+// inside a sentence; requirements that ask for none are named as they are.
+func (r Requirement) Document() string {
+	switch r {
+	case VisaOnArrival:
+		return "visa on arrival"
+	case ETA:
+		return "electronic travel authorisation (ETA)"
+	case EVisa:
+		return "e-visa"
+	case VisaRequired:
+		return "visa"
+	}
+	return string(r)
+}
+
+// DocumentWithArticle is Document with its indefinite article ("an e-visa").
+func (r Requirement) DocumentWithArticle() string {
+	if !r.NeedsAction() {
+		return "the " + string(r) + " requirement"
+	}
+	d := r.Document()
+	if d[0] == 'e' {
+		return "an " + d
+	}
+	return "a " + d
+}
+
 // Action is what the traveller has to do about a requirement.
 type Action string
 

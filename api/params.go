@@ -43,22 +43,11 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 		Destination:          strings.TrimSpace(q.Get("destination")),
 		Transit:              strings.TrimSpace(q.Get("transit")),
 		Purpose:              strings.TrimSpace(q.Get("purpose")),
-		ResidencePermitsOf:   splitList(q.Get("residence_permits_of")),
-		VisasOf:              splitList(q.Get("visas_of")),
+		ResidencePermitsOf:   entrycheck.SplitCodes(q.Get("residence_permits_of")),
+		VisasOf:              entrycheck.SplitCodes(q.Get("visas_of")),
 		ResidencePermitsText: strings.TrimSpace(q.Get("residence_permits")),
 		VisasHeldText:        strings.TrimSpace(q.Get("visas_held")),
 		RequestID:            requestIDOf(r),
 	}
 	return req, problems
-}
-
-func splitList(s string) []string {
-	if strings.TrimSpace(s) == "" {
-		return nil
-	}
-	parts := strings.Split(s, ",")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts
 }

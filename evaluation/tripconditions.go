@@ -43,7 +43,7 @@ func stayCondition(w *legWork, r *entrycheck.CheckResult, freeMovement bool) ent
 		c.Detail = "A passport of a Schengen state in a Schengen state: free movement, no short-stay limit."
 	case r.Requirement.NeedsAction():
 		c.Status = entrycheck.ConditionAdvisory
-		c.Detail = t.join("The stay you may make is set by the ", documentNoun(r.Requirement), " you obtain: make sure it covers the whole leg.")
+		c.Detail = t.join("The stay you may make is set by the ", r.Requirement.Document(), " you obtain: make sure it covers the whole leg.")
 		if dated {
 			c.Detail = t.join(c.Detail, " You plan ", t.plural(days, "day"), ", ", t.date(*leg.arrival), " to ", t.date(*leg.departure), ", both included.")
 		}
@@ -239,22 +239,22 @@ func transitCondition(w *legWork, r *entrycheck.CheckResult, curated bool) (entr
 		c.RuleText = p.Text
 		if fitsHours(w.ctx.leg, p.MaxHours) == entrycheck.ConditionNotMet {
 			c.Status, c.ActionNeeded = entrycheck.ConditionNotMet, true
-			c.Detail = t.join("Your passport is eligible for ", p.Program, ", but the leg's dates exceed its limit of ", t.itoa(*p.MaxHours), " hours: without it you need ", aDocument(r.Requirement), ".")
+			c.Detail = t.join("Your passport is eligible for ", p.Program, ", but the leg's dates exceed its limit of ", t.itoa(*p.MaxHours), " hours: without it you need ", r.Requirement.DocumentWithArticle(), ".")
 			return c, false, programs
 		}
 		// Advisory, not met: the programme's own conditions (routes,
 		// onward documents, airline) are in its text and cannot be checked here.
 		c.Status = entrycheck.ConditionAdvisory
-		c.Detail = t.join("Your passport is listed as eligible for ", p.Program, programLimits(t, p), ": no visa is needed for this connection if you meet its conditions; otherwise you need ", aDocument(r.Requirement), ".")
+		c.Detail = t.join("Your passport is listed as eligible for ", p.Program, programLimits(t, p), ": no visa is needed for this connection if you meet its conditions; otherwise you need ", r.Requirement.DocumentWithArticle(), ".")
 		return c, true, programs
 	}
 	if described != nil {
 		c.Status, c.RuleText = entrycheck.ConditionUnknown, described.Text
-		c.Detail = t.join("You may be eligible for ", described.Program, programLimits(t, described), " if you match its conditions (see rule_text); otherwise the connection needs ", aDocument(r.Requirement), ".")
+		c.Detail = t.join("You may be eligible for ", described.Program, programLimits(t, described), " if you match its conditions (see rule_text); otherwise the connection needs ", r.Requirement.DocumentWithArticle(), ".")
 		return c, false, programs
 	}
 	c.Status, c.ActionNeeded = entrycheck.ConditionNotMet, true
-	c.Detail = t.join("Your passport is not eligible for ", name, "'s transit-without-visa programmes: the connection needs ", aDocument(r.Requirement), ".")
+	c.Detail = t.join("Your passport is not eligible for ", name, "'s transit-without-visa programmes: the connection needs ", r.Requirement.DocumentWithArticle(), ".")
 	return c, false, programs
 }
 

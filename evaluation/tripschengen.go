@@ -59,7 +59,7 @@ func (e *Evaluator) schengenAccount(work []legWork) *entrycheck.SchengenStay {
 			sl.Counted = true
 			sl.Reason = t.join("Visa-free short stay (", t.plural(best.days.N, "day"), ") for the ", passport, " passport: counts toward 90 days in any 180.")
 		case best.requirement.NeedsAction():
-			sl.Reason = t.join("Entry needs ", aDocument(best.requirement), ": the stay is set by the visa issued; a Schengen short-stay visa carries the same 90-in-180 limit, so apply for one that covers all your Schengen days.")
+			sl.Reason = t.join("Entry needs ", best.requirement.DocumentWithArticle(), ": the stay is set by the visa issued; a Schengen short-stay visa carries the same 90-in-180 limit, so apply for one that covers all your Schengen days.")
 		default:
 			sl.Reason = "There is no reliable verdict for this leg, so its days are not counted: check with the official authority."
 		}

@@ -98,36 +98,6 @@ func (a *textArena) stayText(d entrycheck.Days) string {
 
 func (a *textArena) months(n int) string { return a.plural(n, "month") }
 
-// documentNoun names the document a requirement asks for.
-func documentNoun(r entrycheck.Requirement) string {
-	switch r {
-	case entrycheck.VisaOnArrival:
-		return "visa on arrival"
-	case entrycheck.ETA:
-		return "electronic travel authorisation (ETA)"
-	case entrycheck.EVisa:
-		return "e-visa"
-	case entrycheck.VisaRequired:
-		return "visa"
-	}
-	return strings.ToLower(string(r))
-}
-
-// aDocument names the document with its article.
-func aDocument(r entrycheck.Requirement) string {
-	switch r {
-	case entrycheck.VisaOnArrival:
-		return "a visa on arrival"
-	case entrycheck.ETA:
-		return "an electronic travel authorisation (ETA)"
-	case entrycheck.EVisa:
-		return "an e-visa"
-	case entrycheck.VisaRequired:
-		return "a visa"
-	}
-	return "the " + string(r) + " requirement"
-}
-
 // requirementPhrase is a requirement's label for use inside a sentence.
 func requirementPhrase(r entrycheck.Requirement) string {
 	switch r {

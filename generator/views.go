@@ -61,21 +61,11 @@ func actionText(r entrycheck.CheckResult) string {
 	case entrycheck.ActionObtainOnArrival:
 		return "A visa is issued on arrival; check its fee and conditions before you travel."
 	case entrycheck.ActionApplyBeforeTravel:
-		return "Apply before you travel: " + aDocument(r.Requirement) + " is required."
+		return "Apply before you travel: " + r.Requirement.DocumentWithArticle() + " is required."
 	case entrycheck.ActionEntryNotPermitted:
 		return "Holders of this passport are not admitted, according to the matrix."
 	}
 	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
-}
-
-func aDocument(r entrycheck.Requirement) string {
-	switch r {
-	case entrycheck.ETA:
-		return "an electronic travel authorisation (ETA)"
-	case entrycheck.EVisa:
-		return "an e-visa"
-	}
-	return "a visa"
 }
 
 func applyKind(kind string) string {

@@ -51,11 +51,22 @@ func newWriter(root string) (*writer, error) {
 // write stores data at rel (a slash path without leading slash), and a gzip
 // variant at rel+".gz" when the file is large and compressible.
 func (w *writer) write(rel string, data []byte) error {
-	if err := w.writeOne(rel, data); err != nil {
+	changed, err := w.writeOne(rel, data)
+	if err != nil || len(data) < precompressAt || !compressible(rel) {
 		return err
 	}
-	if len(data) < precompressAt || !compressible(rel) {
-		return nil
+	if !changed {
+		// The variant of unchanged content is unchanged too: keep it
+		// without compressing again.
+		if old, ok := w.old[rel+".gz"]; ok {
+			if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel+".gz"))); err == nil {
+				w.mu.Lock()
+				w.seen[rel+".gz"] = old
+				w.mu.Unlock()
+				w.skipped.Add(1)
+				return nil
+			}
+		}
 	}
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
@@ -63,17 +74,20 @@ func (w *writer) write(rel string, data []byte) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	return w.writeOne(rel+".gz", buf.Bytes())
+	_, err = w.writeOne(rel+".gz", buf.Bytes())
+	return err
 }
 
-func (w *writer) writeOne(rel string, data []byte) error {
+// writeOne writes one file unless its content is unchanged, and reports
+// whether it wrote.
+func (w *writer) writeOne(rel string, data []byte) (bool, error) {
 	sum := sha256.Sum256(data)
 	hash := hex.EncodeToString(sum[:16])
 	w.bytes.Add(int64(len(data)))
 	w.mu.Lock()
 	if _, dup := w.seen[rel]; dup {
 		w.mu.Unlock()
-		return fmt.Errorf("generator: %s is generated twice", rel)
+		return false, fmt.Errorf("generator: %s is generated twice", rel)
 	}
 	w.seen[rel] = hash
 	w.mu.Unlock()
@@ -81,31 +95,31 @@ func (w *writer) writeOne(rel string, data []byte) error {
 	if w.old[rel] == hash {
 		if _, err := os.Stat(path); err == nil {
 			w.skipped.Add(1)
-			return nil
+			return false, nil
 		}
 	}
 	if err := w.mkdir(filepath.Dir(path)); err != nil {
-		return err
+		return false, err
 	}
 	if _, existed := w.old[rel]; !existed {
 		// A new file: nobody serves it yet, so it is written in place.
 		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", rel, err)
+			return false, fmt.Errorf("writing %s: %w", rel, err)
 		}
 		w.written.Add(1)
-		return nil
+		return true, nil
 	}
 	// Replace by writing beside and renaming, so that a server never reads
 	// half a file.
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", rel, err)
+		return false, fmt.Errorf("writing %s: %w", rel, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("writing %s: %w", rel, err)
+		return false, fmt.Errorf("writing %s: %w", rel, err)
 	}
 	w.written.Add(1)
-	return nil
+	return true, nil
 }
 
 // precompressAt is the size from which a file also gets a gzip variant for

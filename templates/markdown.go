@@ -36,10 +36,11 @@ func (m *md) rules(rs []Rule) {
 	m.line("")
 }
 
-// escapeMD keeps text from being read as markup.
-func escapeMD(s string) string {
-	return strings.NewReplacer("*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "`", "\\`", "<", "&lt;").Replace(s)
-}
+// mdEscaper keeps text from being read as markup; built once, it is safe
+// for concurrent use.
+var mdEscaper = strings.NewReplacer("*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "`", "\\`", "<", "&lt;")
+
+func escapeMD(s string) string { return mdEscaper.Replace(s) }
 
 // RouteMarkdown is the markdown variant of a route page.
 func RouteMarkdown(v RouteView) []byte {

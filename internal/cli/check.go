@@ -38,7 +38,7 @@ func runCheck(env Env, args []string) int {
 		return ExitUsage
 	}
 	req.Passport, req.Destination = pos[0], pos[1]
-	req.ResidencePermitsOf, req.VisasOf = splitCodes(permits), splitCodes(visas)
+	req.ResidencePermitsOf, req.VisasOf = entrycheck.SplitCodes(permits), entrycheck.SplitCodes(visas)
 	ev, err := loadEvaluator(cfg)
 	if err != nil {
 		return reportError(env.Stderr, err)

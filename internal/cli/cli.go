@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
@@ -115,13 +114,3 @@ func reportError(w io.Writer, err error) int {
 }
 
 // splitCodes splits a comma-separated list, trimming spaces; "" gives nil.
-func splitCodes(s string) []string {
-	if strings.TrimSpace(s) == "" {
-		return nil
-	}
-	parts := strings.Split(s, ",")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts
-}
