@@ -20,21 +20,16 @@ func (s *Server) freeCheck(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	dayKey, reset := day(res.EvaluatedAt)
-	buckets := s.freeBuckets(r, dayKey, p)
-	c, err := s.store.Consume(r.Context(), dayKey, buckets)
+	u, err := s.consumeFree(r.Context(), r, p, res.EvaluatedAt)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	if c.Exhausted >= 0 {
-		// Whichever bucket ran out, the caller has no check left today.
-		limitHeaders(w, buckets[0], buckets[0].Limit, reset)
-		s.tooMany(w, r, buckets[c.Exhausted], reset)
+	limitHeaders(w, u.own, u.used, u.reset)
+	if u.exhausted != nil {
+		s.tooMany(w, r, *u.exhausted, u.reset)
 		return
 	}
-	limitHeaders(w, buckets[0], c.Used[0], reset)
-	s.metrics.freeChecks.Inc()
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, res)
 }
@@ -49,13 +44,29 @@ func (s *Server) paidCheck(r *http.Request) (any, error) {
 // and of the values together.
 func (s *Server) check(r *http.Request) (entrycheck.CheckResult, error) {
 	req, problems := checkRequest(r)
+	return s.evaluateCheck(req, problems)
+}
+
+// evaluateCheck runs a check, reporting the problems an adapter found in
+// the shape of the request (unknown or repeated parameters, wrong types)
+// together with those of its values.
+func (s *Server) evaluateCheck(req entrycheck.CheckRequest, problems []entrycheck.Problem) (entrycheck.CheckResult, error) {
 	res, err := s.ev.Check(req, s.clock)
 	if problems == nil {
 		return res, err
 	}
 	var e *entrycheck.Error
 	if errors.As(err, &e) {
-		problems = append(problems, e.Problems...)
+		reported := map[string]bool{}
+		for _, p := range problems {
+			reported[p.Field] = true
+		}
+		for _, p := range e.Problems {
+			// A value the adapter could not read is not also missing.
+			if p.Code != entrycheck.ProblemMissing || !reported[p.Field] {
+				problems = append(problems, p)
+			}
+		}
 	}
 	return res, &entrycheck.Error{Code: entrycheck.EINVALID, Message: "the request has invalid parameters", Problems: problems}
 }

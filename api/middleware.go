@@ -12,7 +12,11 @@ import (
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	// mcpCallerKey holds the mcpCaller of an MCP request.
+	mcpCallerKey
+)
 
 // requestID takes a well-formed X-Request-Id from the client (so that its
 // logs and ours match) or makes one, and echoes it in the response.
@@ -45,8 +49,11 @@ func newRequestID() string {
 	return "req_" + hex.EncodeToString(b[:])
 }
 
-func requestIDOf(r *http.Request) string {
-	id, _ := r.Context().Value(requestIDKey).(string)
+func requestIDOf(r *http.Request) string { return requestIDFrom(r.Context()) }
+
+// requestIDFrom returns the request id the requestID middleware put in ctx.
+func requestIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
 	return id
 }
 

@@ -25,15 +25,18 @@ func price(path string) discovery.Price {
 // maxTimeoutSeconds is how long a client has to complete a payment.
 const maxTimeoutSeconds = 120
 
-// PaymentGate is the seam between the paid endpoints and the payment
-// protocol: it decides whether a request carries an acceptable payment for
+// PaymentGate is the seam between the paid answers and the payment
+// protocol: it decides whether a payment the client sent is acceptable for
 // what was offered, and settles it once the answer is ready. No settlement,
-// no answer.
+// no answer. It is transport-neutral: the HTTP endpoints take the
+// PaymentPayload from the PAYMENT-SIGNATURE header, the MCP tools from the
+// call's _meta["x402/payment"] (x402 transports-v2/mcp.md), so one gate
+// serves both.
 type PaymentGate interface {
-	// Authorize checks the request's payment against the offer. It returns
-	// the payment to settle, or a reason why the offer still stands (sent
-	// with 402).
-	Authorize(r *http.Request, offer x402.PaymentRequired) (*Payment, string)
+	// Authorize checks the payment a client sent against the offer. It
+	// returns the payment to settle, or a reason why the offer still stands
+	// (sent back with the offer as its error).
+	Authorize(ctx context.Context, payload x402.PaymentPayload, offer x402.PaymentRequired) (*Payment, string)
 	// Settle settles an authorized payment. An error means nothing is served.
 	Settle(ctx context.Context, p *Payment) (x402.SettlementResponse, error)
 }
@@ -46,31 +49,59 @@ type Payment struct {
 }
 
 // challengeOnly is the gate while no payment verification is configured:
-// every paid request gets the 402 offer.
+// every payment is refused, so every paid request gets the offer.
 type challengeOnly struct{ cfg config.Config }
 
-func (challengeOnly) Authorize(r *http.Request, offer x402.PaymentRequired) (*Payment, string) {
-	if r.Header.Get(x402.HeaderPaymentSignature) != "" {
-		return nil, "payment verification is not enabled on this server; the payment was not accepted and nothing was charged"
-	}
-	return nil, x402.HeaderPaymentSignature + " header is required"
+func (challengeOnly) Authorize(context.Context, x402.PaymentPayload, x402.PaymentRequired) (*Payment, string) {
+	return nil, "payment verification is not enabled on this server; the payment was not accepted and nothing was charged"
 }
 
 func (challengeOnly) Settle(context.Context, *Payment) (x402.SettlementResponse, error) {
 	return x402.SettlementResponse{}, errors.New("payments are not enabled")
 }
 
-// offer builds the x402 payment requirements of a priced request.
-func (s *Server) offer(r *http.Request, p discovery.Price) (x402.PaymentRequired, error) {
+// offer builds the x402 payment requirements of the priced resource at resourceURL.
+func (s *Server) offer(resourceURL string, p discovery.Price) (x402.PaymentRequired, error) {
 	amount, err := x402.AtomicUSDC(p.USD)
 	if err != nil {
 		return x402.PaymentRequired{}, err
 	}
 	return x402.PaymentRequired{
 		X402Version: x402.Version,
-		Resource:    x402.ResourceInfo{URL: s.cfg.BaseURL + r.URL.RequestURI(), Description: p.Description + " (" + p.USD + " USD)", MimeType: "application/json"},
+		Resource:    x402.ResourceInfo{URL: resourceURL, Description: p.Description + " (" + p.USD + " USD)", MimeType: "application/json"},
 		Accepts:     []x402.PaymentRequirements{x402.ExactUSDC(amount, s.cfg.PayTo, maxTimeoutSeconds)},
 	}, nil
+}
+
+// authorizeHeader reads the PAYMENT-SIGNATURE header of an HTTP request and
+// asks the gate. A missing or undecodable header is refused here, with a
+// reason that says how to send it.
+func (s *Server) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*Payment, string) {
+	h := r.Header.Get(x402.HeaderPaymentSignature)
+	if h == "" {
+		return nil, x402.HeaderPaymentSignature + " header is required"
+	}
+	var payload x402.PaymentPayload
+	if err := x402.Decode(h, &payload); err != nil {
+		return nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload: " + err.Error()
+	}
+	return s.payments.Authorize(r.Context(), payload, offer)
+}
+
+// settle settles an authorized payment and counts the paid call. When the
+// settlement fails it returns the reason to send back with the offer; the
+// receipt may still name the network and transaction that failed.
+func (s *Server) settle(ctx context.Context, payment *Payment) (x402.SettlementResponse, string) {
+	receipt, err := s.payments.Settle(ctx, payment)
+	if err != nil || !receipt.Success {
+		return receipt, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err)
+	}
+	s.metrics.paidCalls.Inc()
+	dayKey, _ := day(s.clock.Now())
+	if err := s.store.AddCounter(ctx, dayKey, counterPaidCalls, 1); err != nil {
+		s.log.WarnContext(ctx, "counting a paid call", "request_id", requestIDFrom(ctx), "error", err)
+	}
+	return receipt, ""
 }
 
 // paymentRequired is the body of a 402 answer: the x402 PaymentRequired
@@ -97,12 +128,12 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			s.failErr(w, r, err)
 			return
 		}
-		offer, err := s.offer(r, p)
+		offer, err := s.offer(s.cfg.BaseURL+r.URL.RequestURI(), p)
 		if err != nil {
 			s.failErr(w, r, err)
 			return
 		}
-		payment, reason := s.payments.Authorize(r, offer)
+		payment, reason := s.authorizeHeader(r, offer)
 		if payment == nil {
 			offer.Error = reason
 			header, err := x402.Encode(offer)
@@ -114,9 +145,9 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			writeJSON(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestIDOf(r)})
 			return
 		}
-		receipt, err := s.payments.Settle(r.Context(), payment)
-		if err != nil || !receipt.Success {
-			offer.Error = "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err)
+		receipt, failure := s.settle(r.Context(), payment)
+		if failure != "" {
+			offer.Error = failure
 			header, _ := x402.Encode(offer)
 			w.Header().Set(x402.HeaderPaymentRequired, header)
 			if h, err := x402.Encode(receipt); err == nil && receipt.Network != "" {
@@ -129,11 +160,6 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 		if err != nil {
 			s.failErr(w, r, err)
 			return
-		}
-		s.metrics.paidCalls.Inc()
-		dayKey, _ := day(s.clock.Now())
-		if err := s.store.AddCounter(r.Context(), dayKey, counterPaidCalls, 1); err != nil {
-			s.log.WarnContext(r.Context(), "counting a paid call", "request_id", requestIDOf(r), "error", err)
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
 		w.Header().Set("Cache-Control", "no-store")

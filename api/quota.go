@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -66,16 +67,23 @@ var scopeMessages = map[string]string{
 
 // tooMany answers 429 naming the exhausted bucket and when it resets.
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, b store.Bucket, reset time.Time) {
+	body := s.quotaRefusal(requestIDOf(r), b, reset)
+	h := w.Header()
+	h.Set("Retry-After", strconv.Itoa(body.RetryAfterSeconds))
+	h.Set("X-RateLimit-Reset", strconv.FormatInt(reset.Unix(), 10))
+	writeJSON(w, http.StatusTooManyRequests, body)
+}
+
+// quotaRefusal counts a refusal by bucket b and describes it: which cap,
+// its limit, when it resets and what the caller can do instead.
+func (s *Server) quotaRefusal(requestID string, b store.Bucket, reset time.Time) rateLimited {
 	retry := int(time.Until(reset).Seconds())
 	if now := s.clock.Now(); now.Before(reset) {
 		retry = int(reset.Sub(now).Seconds()) + 1
 	}
-	h := w.Header()
-	h.Set("Retry-After", strconv.Itoa(retry))
-	h.Set("X-RateLimit-Reset", strconv.FormatInt(reset.Unix(), 10))
 	s.metrics.quotaRejections.WithLabelValues(b.Scope).Inc()
 	body := rateLimited{
-		errorBody:         errorBody{Error: codeRateLimited, Message: scopeMessages[b.Scope] + "; they reset at midnight UTC", RequestID: requestIDOf(r)},
+		errorBody:         errorBody{Error: codeRateLimited, Message: scopeMessages[b.Scope] + "; they reset at midnight UTC", RequestID: requestID},
 		Scope:             b.Scope,
 		Limit:             b.Limit,
 		ResetAt:           reset,
@@ -88,7 +96,40 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, b store.Bucket,
 	if b.Scope == scopeRegistrations {
 		body.Alternatives = []string{"reuse a client you registered earlier: registrations last 90 days"}
 	}
-	writeJSON(w, http.StatusTooManyRequests, body)
+	return body
+}
+
+// freeUse is the outcome of counting one free check.
+type freeUse struct {
+	// own is the caller's own bucket (the client's, or the address's) and
+	// used its count after this check.
+	own   store.Bucket
+	used  int
+	reset time.Time
+	// exhausted is the bucket that refused the check, nil when it was served.
+	exhausted *store.Bucket
+}
+
+// consumeFree counts one free check of the caller of r (principal p, or
+// the client address for anonymous callers) evaluated at t, in every bucket
+// it consumes, atomically and durably. The site, /free/check and the MCP
+// tool share the buckets.
+func (s *Server) consumeFree(ctx context.Context, r *http.Request, p principal, t time.Time) (freeUse, error) {
+	dayKey, reset := day(t)
+	buckets := s.freeBuckets(r, dayKey, p)
+	c, err := s.store.Consume(ctx, dayKey, buckets)
+	if err != nil {
+		return freeUse{}, err
+	}
+	u := freeUse{own: buckets[0], used: c.Used[0], reset: reset}
+	if c.Exhausted >= 0 {
+		// Whichever bucket ran out, the caller has no check left today.
+		u.used = buckets[0].Limit
+		u.exhausted = &buckets[c.Exhausted]
+		return u, nil
+	}
+	s.metrics.freeChecks.Inc()
+	return u, nil
 }
 
 // limitHeaders sets the X-RateLimit headers for the caller's own bucket.

@@ -24,6 +24,7 @@ const (
 	codeMediaType         = "unsupported_media_type"
 	codeRateLimited       = "rate_limited"
 	codePaymentsOff       = "payments_not_configured"
+	codeForbiddenHost     = "forbidden_host"
 	codeInternal          = "internal_error"
 )
 

@@ -1,8 +1,8 @@
 // Package api is the dynamic half of the service: a chi router with the
-// quota-gated free check, the paid endpoints, OAuth client registration and
-// tokens, live counters, health and metrics, in front of the generated
-// static tree. Handlers are plain functions over one Server; every answer is
-// computed by the evaluation core.
+// quota-gated free check, the paid endpoints, the MCP server, OAuth client
+// registration and tokens, live counters, health and metrics, in front of
+// the generated static tree. Handlers are plain functions over one Server;
+// every answer is computed by the evaluation core.
 //
 // It depends on the domain, the evaluation core, the store and the
 // configuration; nothing below it imports it.
@@ -24,7 +24,7 @@ import (
 )
 
 // maxOAuthBody bounds registration and token requests; trip bodies are
-// bounded by evaluation.MaxTripBodyBytes.
+// bounded by evaluation.MaxTripBodyBytes and MCP requests by maxMCPBody.
 const maxOAuthBody = 4 << 10
 
 // Server holds what the handlers share.
@@ -94,6 +94,10 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.Get(discovery.PathCheck, s.paid(discovery.PathCheck, s.paidCheck))
 	r.Get(discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
 	r.Post(discovery.PathTrips, s.paid(discovery.PathTrips, s.paidTrip))
+
+	// The MCP server answers every method itself (POST; 405 for the
+	// others, as a stateless streamable HTTP server does).
+	r.Handle(discovery.PathMCP, s.mcpEndpoint())
 
 	r.Post("/oauth/register", s.register)
 	r.Post("/oauth/token", s.token)

@@ -93,7 +93,9 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if tag != "" {
 		h.Set("ETag", tag)
 	}
-	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || strings.HasSuffix(name, ".atom") || name == "changes.json" {
+	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || strings.HasSuffix(name, ".atom") || name == "changes.json" ||
+		name == "embed.js" || pinnedWidget(name) { // the widget: other sites may load it with crossorigin and integrity
+
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	body := f
@@ -216,8 +218,24 @@ func compressibleName(name string) bool {
 // cacheControl: content-hashed assets never change; pages and feeds may
 // change with any build, so caches revalidate them every few minutes.
 func cacheControl(name string) string {
-	if strings.HasPrefix(name, "assets/") {
+	if strings.HasPrefix(name, "assets/") || pinnedWidget(name) {
 		return "public, max-age=31536000, immutable"
 	}
 	return "public, max-age=300"
+}
+
+// pinnedWidget reports whether name is a content-hashed copy of the widget,
+// embed.<ten hex digits>.js (widget.HashedPath), which never changes.
+func pinnedWidget(name string) bool {
+	hash, ok := strings.CutPrefix(name, "embed.")
+	hash, ok2 := strings.CutSuffix(hash, ".js")
+	if !ok || !ok2 || len(hash) != 10 {
+		return false
+	}
+	for _, c := range hash {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }

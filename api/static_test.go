@@ -40,6 +40,8 @@ func TestStaticServing(t *testing.T) {
 		"llms-full.txt.gz":             gz.String(),
 		"assets/site.abc.css":          "body{}",
 		".well-known/api-catalog":      `{"linkset":[]}`,
+		"embed.js":                     "(()=>{})();",
+		"embed.0123456789.js":          "(()=>{})();",
 	}, `{"passports/deu/tha/index.html":"h1","passports/deu/tha/index.md":"h2","llms-full.txt":"h3"}`)
 	e := start(t, "", func(c *config.Config) { c.PublicDir = dir })
 	get := func(path string, header ...string) *http.Response {
@@ -91,6 +93,12 @@ func TestStaticServing(t *testing.T) {
 	}
 	if r := get("/assets/site.abc.css"); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("Content-Type") != "text/css; charset=utf-8" {
 		t.Errorf("asset: %v", r.Header)
+	}
+	if r := get("/embed.0123456789.js"); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Content-Type") != "text/javascript; charset=utf-8" {
+		t.Errorf("pinned widget: %v", r.Header)
+	}
+	if r := get("/embed.js"); r.Header.Get("Cache-Control") != "public, max-age=300" || r.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("widget: %v", r.Header)
 	}
 	if r := get("/.well-known/api-catalog"); !strings.HasPrefix(r.Header.Get("Content-Type"), "application/linkset+json") {
 		t.Errorf("api-catalog: %v", r.Header)

@@ -65,6 +65,10 @@ func New(snap *dataset.Snapshot) *Evaluator {
 // Snapshot returns the snapshot the evaluator answers from.
 func (e *Evaluator) Snapshot() *dataset.Snapshot { return e.snap }
 
+// Source returns the provenance of the matrix verdicts, as every check
+// result cites it (without a route's matrix_value).
+func (e *Evaluator) Source() entrycheck.Source { return e.source }
+
 func (e *Evaluator) destination(iso3 string) *destination {
 	i, ok := country.Index3(iso3)
 	if !ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/widget"
 )
 
 // siteEvents are the rule changes from the previous snapshot to the current one.
@@ -28,7 +29,7 @@ func siteEvents(t *testing.T) []changes.Event {
 }
 
 // extras are the files the build command hands the generator: the OpenAPI
-// description, the feeds and the discovery documents.
+// description, the feeds, the discovery documents and the widget bundle.
 func extras(t *testing.T, version string, events []changes.Event) []generator.File {
 	t.Helper()
 	feed := changes.FeedSite{BaseURL: base, DatasetVersion: version}
@@ -49,6 +50,13 @@ func extras(t *testing.T, version string, events []changes.Event) []generator.Fi
 	cfg.BaseURL = base
 	for _, d := range discovery.Documents(discovery.NewSite(cfg, version)) {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
+	}
+	embed, err := widget.Bundle(datatest.Evaluator(t).Snapshot().Matrix.Countries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range embed {
+		files = append(files, generator.File{Path: f.Path, Body: f.Body, MediaType: f.MediaType})
 	}
 	return files
 }

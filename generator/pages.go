@@ -233,7 +233,22 @@ func (s *site) renderDocuments() error {
 	if err := s.w.write("auth/index.html", out); err != nil {
 		return err
 	}
-	snippet := `<div data-entrycheck></div>` + "\n" + `<script src="` + s.opts.BaseURL + `/embed.js" async></script>`
-	w := templates.WidgetView{Page: s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."), Snippet: snippet}
+	base := s.opts.BaseURL
+	snippet := `<div data-entrycheck data-theme="light"><a href="` + base + `/">Entry requirements by entrycheck</a></div>` + "\n" +
+		`<script src="` + base + `/embed.js" async></script>`
+	w := templates.WidgetView{
+		Page:    s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
+		Snippet: snippet,
+		CSP:     "script-src " + origin(base) + "; connect-src " + origin(base),
+	}
 	return s.page(r, "/widget/", templates.WidgetPage(w), templates.WidgetMarkdown(w))
+}
+
+// origin is the scheme, host and port of a base URL, as CSP source lists name it.
+func origin(base string) string {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return base
+	}
+	return u.Scheme + "://" + u.Host
 }

@@ -14,8 +14,9 @@ import (
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
-// serveTree is entrycheck serve over a generated tree, with its own database.
-func serveTree(t *testing.T, dir string) http.Handler {
+// serveTree is entrycheck serve over a generated tree, with its own database
+// and anonymous quotas of 1000 a day, which configure may change.
+func serveTree(t *testing.T, dir string, configure ...func(*config.Config)) http.Handler {
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "serve.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -24,6 +25,9 @@ func serveTree(t *testing.T, dir string) http.Handler {
 	cfg := config.Default()
 	cfg.PublicDir = dir
 	cfg.Quotas.Anonymous, cfg.Quotas.Network = 1000, 1000
+	for _, f := range configure {
+		f(&cfg)
+	}
 	return api.New(api.Deps{Evaluator: datatest.Evaluator(t), Store: st, Config: cfg, Clock: buildDay,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), IPHashKey: []byte("k")})
 }

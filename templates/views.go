@@ -182,4 +182,6 @@ type DocumentView struct {
 type WidgetView struct {
 	Page
 	Snippet string
+	// CSP is what an embedding page's Content-Security-Policy must allow.
+	CSP string
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
+	"github.com/entrycheck/entrycheck/widget"
 )
 
 func runBuild(env Env, args []string) int {
@@ -51,7 +52,8 @@ func runBuild(env Env, args []string) int {
 }
 
 // siteInputs records the rule changes against the previous snapshot, if one
-// is configured, and gathers what the generator needs from the event log.
+// is configured, and gathers what the generator needs: the feeds from the
+// event log, the discovery documents and the widget bundle.
 func siteInputs(ctx context.Context, cfg config.Config, ev *evaluation.Evaluator, env Env) (generator.Options, error) {
 	st, err := store.Open(ctx, cfg.Database)
 	if err != nil {
@@ -93,6 +95,13 @@ func siteInputs(ctx context.Context, cfg config.Config, ev *evaluation.Evaluator
 	}
 	for _, d := range discovery.Documents(discovery.NewSite(cfg, snap.Version())) {
 		extra = append(extra, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
+	}
+	embed, err := widget.Bundle(snap.Matrix.Countries())
+	if err != nil {
+		return generator.Options{}, fmt.Errorf("bundling the widget: %w", err)
+	}
+	for _, f := range embed {
+		extra = append(extra, generator.File{Path: f.Path, Body: f.Body, MediaType: f.MediaType})
 	}
 	return generator.Options{
 		OutDir:  cfg.PublicDir,

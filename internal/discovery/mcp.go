@@ -160,7 +160,9 @@ func MCPServerCard(s Site) ServerCard {
 					ChecksPerDay:                s.Quotas.Client,
 				},
 				Paid: PaidAccess{
-					Description: "Paid tools cost the price listed with each, in USDC on Base; paid calls need no account and are never rate limited.",
+					Description: "Paid tools cost the price listed with each, in USDC on Base; paid calls need no account and are never rate limited. " +
+						"Over MCP, payment follows the x402 MCP transport (tool-result binding): a call without an accepted payment returns isError with the PaymentRequired object in structuredContent; " +
+						`repeat it with the signed PaymentPayload in params._meta["x402/payment"]; the receipt comes back in result._meta["x402/payment-response"].`,
 					Protocol:    "x402",
 					X402Version: x402.Version,
 					Network:     x402.NetworkBase,

@@ -246,13 +246,15 @@ func yamlString(v string) string {
 func checkInstructions(s Site) string {
 	p, _ := s.price("GET", PathCheck)
 	return fmt.Sprintf(`Countries are ISO 3166-1 alpha-3 codes (DEU, THA, USA). A mistyped or
-unknown code is refused with 400 and suggestions (GER suggests DEU).
+unknown code is refused with suggestions (GER suggests DEU): HTTP 400, or over
+MCP a tool error with the same problems.
 
 ## Over MCP
 
 Call the tool `+"`check_entry_requirements`"+` of the MCP server at %[1]s
 (streamable HTTP). Its input schema is listed by `+"`tools/list`"+`. Each call
-counts against the free check quota below.
+counts against the free check quota below; send the bearer token on the MCP
+HTTP requests for the registered quota.
 
 ## Over HTTP
 
@@ -297,6 +299,10 @@ once, with its JSON pointer, before any payment.
 
 Call the tool `+"`evaluate_trip`"+` of the MCP server at %[1]s (streamable
 HTTP). Its input schema is listed by `+"`tools/list`"+`. It is paid: %[2]s USD a call.
+Payment follows the x402 MCP transport: a call without an accepted payment
+returns isError with the PaymentRequired object in structuredContent; repeat it
+with the signed PaymentPayload in params._meta["x402/payment"]; the receipt
+comes back in result._meta["x402/payment-response"].
 
 ## Over HTTP
 

@@ -1,7 +1,8 @@
 // Package x402 holds the message types of the x402 payment protocol,
 // version 2 (PaymentRequired, PaymentRequirements, PaymentPayload,
-// SettlementResponse) and their base64 header encoding for the HTTP
-// transport. It knows nothing of the service's endpoints or storage.
+// SettlementResponse), their base64 header encoding for the HTTP transport
+// and the _meta keys of the MCP transport. It knows nothing of the service's
+// endpoints or storage.
 package x402
 
 import (
@@ -20,6 +21,15 @@ const (
 	HeaderPaymentRequired  = "PAYMENT-REQUIRED"
 	HeaderPaymentSignature = "PAYMENT-SIGNATURE"
 	HeaderPaymentResponse  = "PAYMENT-RESPONSE"
+)
+
+// MCP transport _meta keys (x402 specs/transports-v2/mcp.md): the client
+// sends its PaymentPayload in the tools/call params' _meta under
+// MetaPayment; the server returns the SettlementResponse in the result's
+// _meta under MetaPaymentResponse.
+const (
+	MetaPayment         = "x402/payment"
+	MetaPaymentResponse = "x402/payment-response"
 )
 
 // The network and asset the service is paid in: USDC on Base mainnet.
@@ -89,6 +99,18 @@ func Encode(v any) (string, error) {
 		return "", err
 	}
 	return base64.StdEncoding.EncodeToString(b), nil
+}
+
+// Decode reads the base64 JSON form of the HTTP headers into v.
+func Decode(header string, v any) error {
+	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(header))
+	if err != nil {
+		return fmt.Errorf("not base64: %w", err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("not a JSON object of the expected shape: %w", err)
+	}
+	return nil
 }
 
 // AtomicUSDC converts a decimal dollar price ("0.03") to USDC atomic units ("30000").

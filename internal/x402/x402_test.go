@@ -34,3 +34,19 @@ func TestEncodeRoundTrip(t *testing.T) {
 		t.Errorf("%+v %v", back, err)
 	}
 }
+
+func TestDecode(t *testing.T) {
+	h, err := Encode(PaymentPayload{X402Version: Version, Accepted: ExactUSDC("100000", "0xabc", 60), Payload: json.RawMessage(`{"signature":"0x1"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PaymentPayload
+	if err := Decode(h, &p); err != nil || p.Accepted.Amount != "100000" || string(p.Payload) != `{"signature":"0x1"}` {
+		t.Errorf("%+v %v", p, err)
+	}
+	for _, bad := range []string{"not base64!", base64.StdEncoding.EncodeToString([]byte("[1]"))} {
+		if err := Decode(bad, &p); err == nil {
+			t.Errorf("Decode(%q) accepted", bad)
+		}
+	}
+}

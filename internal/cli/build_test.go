@@ -1,0 +1,64 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/cli"
+)
+
+// TestBuildWritesTheWidget builds the site as `entrycheck build` does and
+// finds the widget bundle beside it, served as JavaScript, and the widget
+// page with its snippet and live example.
+func TestBuildWritesTheWidget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole site")
+	}
+	dir := t.TempDir()
+	public := filepath.Join(dir, "public")
+	code, out, errOut := run(t, "build", "--db", filepath.Join(dir, "build.db"), "--public", public, "--base-url", "https://entrycheck.test")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	t.Log(strings.TrimSpace(out))
+	script, err := os.ReadFile(filepath.Join(public, "embed.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned, _ := filepath.Glob(filepath.Join(public, "embed.*.js"))
+	if len(pinned) != 1 || !regexp.MustCompile(`/embed\.[0-9a-f]{10}\.js$`).MatchString(pinned[0]) {
+		t.Fatalf("pinned copies: %v", pinned)
+	}
+	if b, _ := os.ReadFile(pinned[0]); string(b) != string(script) {
+		t.Error("the pinned copy differs from embed.js")
+	}
+	var headers map[string]struct {
+		ContentType string `json:"content_type"`
+	}
+	b, err := os.ReadFile(filepath.Join(public, ".headers.json"))
+	if err != nil || json.Unmarshal(b, &headers) != nil {
+		t.Fatalf(".headers.json: %v", err)
+	}
+	for _, name := range []string{"embed.js", filepath.Base(pinned[0])} {
+		if headers[name].ContentType != "text/javascript; charset=utf-8" {
+			t.Errorf("%s is served as %q", name, headers[name].ContentType)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(public, "widget", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`&lt;script src=&#34;https://entrycheck.test/embed.js&#34; async&gt;&lt;/script&gt;`,
+		`<div data-entrycheck data-passport="DEU">`, `<script src="/embed.js" async></script>`,
+		`script-src https://entrycheck.test; connect-src https://entrycheck.test`,
+	} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the widget page lacks %s", want)
+		}
+	}
+}
