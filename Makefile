@@ -10,7 +10,7 @@ TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977
 
 ## run: build the site, then serve it and the API on http://127.0.0.1:8080 (SQLite under ./var)
 run: build
-	$(BIN) serve --data $(DATA)
+	$(BIN) serve --data $(DATA) --facilitator local --pay-to 0x000000000000000000000000000000000000dEaD
 
 ## build: compile bin/entrycheck and generate the site into public/
 build: binary

@@ -92,9 +92,13 @@ func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
+	gate, err := api.NewPaymentGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
+	if err != nil {
+		tb.Fatal(err)
+	}
 	e.srv.Config.Handler = api.New(api.Deps{
 		Evaluator: datatest.Evaluator(tb), Store: st, Config: e.cfg, Clock: e.clock, Logger: log,
-		IPHashKey: []byte("test-key-test-key-test-key-test-key"),
+		IPHashKey: []byte("test-key-test-key-test-key-test-key"), Payments: gate,
 	})
 	e.srv.Start()
 	tb.Cleanup(func() {

@@ -64,14 +64,18 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	if err := st.DeleteExpired(ctx, env.Clock.Now()); err != nil {
 		log.Warn("housekeeping", "error", err)
 	}
-	handler := api.New(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key})
+	gate, err := api.NewPaymentGate(cfg, st, env.Clock)
+	if err != nil {
+		return err
+	}
+	handler := api.New(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
 	srv := api.HTTPServer(cfg.Addr, handler, log)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
-		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir)
+		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "facilitator", facilitatorName(cfg.Facilitator))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -119,4 +123,15 @@ func ipHashKey(cfg config.Config) ([]byte, error) {
 		return nil, fmt.Errorf("keeping the address-hash key: %w", err)
 	}
 	return []byte(k), nil
+}
+
+// facilitatorName names the configured facilitator for the log.
+func facilitatorName(f string) string {
+	switch f {
+	case "":
+		return "none (402 challenge only)"
+	case config.FacilitatorLocal:
+		return "local (development: nothing settles on-chain)"
+	}
+	return f
 }

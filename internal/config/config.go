@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -46,6 +47,32 @@ type Config struct {
 	// PayTo is the address paid endpoints ask payment to (ENTRYCHECK_PAY_TO).
 	// Empty: paid endpoints answer 503 payments_not_configured.
 	PayTo string
+	// Facilitator settles payments (--facilitator, ENTRYCHECK_FACILITATOR):
+	// empty answers every paid request with the x402 challenge only;
+	// FacilitatorLocal verifies payments and records their nonces without
+	// any chain (development: transaction ids start with "local:", no funds
+	// move); an https:// URL is a remote x402 facilitator (/verify, /settle).
+	Facilitator string
+}
+
+// FacilitatorLocal is the built-in development facilitator.
+const FacilitatorLocal = "local"
+
+// CheckFacilitatorURL accepts an https URL, or http to a loopback host (tests, a local facilitator).
+func CheckFacilitatorURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("facilitator %q: want \"local\" or an https:// URL", s)
+	}
+	switch {
+	case u.Scheme == "https":
+		return nil
+	case u.Scheme == "http":
+		if a, err := netip.ParseAddr(u.Hostname()); (err == nil && a.IsLoopback()) || u.Hostname() == "localhost" {
+			return nil
+		}
+	}
+	return fmt.Errorf("facilitator %q: want \"local\" or an https:// URL (http only to a loopback host)", s)
 }
 
 // Quotas are the daily caps of the free tier (spec 5 and 8). All reset at midnight UTC.
@@ -90,6 +117,7 @@ func Default() Config {
 	env("ENTRYCHECK_BASE_URL", &c.BaseURL)
 	env("ENTRYCHECK_IP_HASH_KEY", &c.IPHashKey)
 	env("ENTRYCHECK_PAY_TO", &c.PayTo)
+	env("ENTRYCHECK_FACILITATOR", &c.Facilitator)
 	return c
 }
 
@@ -115,6 +143,7 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
+	fs.StringVar(&c.Facilitator, "facilitator", c.Facilitator, "who settles payments: empty (the 402 challenge only), \"local\" (development, nothing on-chain) or an https:// facilitator `URL` (env ENTRYCHECK_FACILITATOR)")
 	fs.Func("trusted-proxies", "comma-separated `CIDRs` whose forwarding headers are trusted (env ENTRYCHECK_TRUSTED_PROXIES)", func(s string) error {
 		p, err := ParsePrefixes(s)
 		c.TrustedProxies = p
@@ -150,6 +179,14 @@ func (c *Config) Load() error {
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	if !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
 		return fmt.Errorf("base URL %q must start with http:// or https://", c.BaseURL)
+	}
+	if c.Facilitator != "" && c.Facilitator != FacilitatorLocal {
+		if err := CheckFacilitatorURL(c.Facilitator); err != nil {
+			return err
+		}
+	}
+	if c.Facilitator != "" && c.PayTo == "" {
+		return fmt.Errorf("a facilitator needs the payment address (--pay-to, ENTRYCHECK_PAY_TO)")
 	}
 	if c.IPHashKey != "" && len(c.IPHashKey) < 32 {
 		return fmt.Errorf("ENTRYCHECK_IP_HASH_KEY must be at least 32 characters")

@@ -95,10 +95,15 @@ func (l *ledger) consume(ctx context.Context, day string, buckets []Bucket) (Con
 // a millisecond to an answer.
 const linger = 500 * time.Microsecond
 
-// flush writes pending counts until none are left, answering each batch's waiters.
+// flush writes pending counts until none are left, answering each batch's
+// waiters. It lingers only under load (the last batch served several
+// requests), so that a lone request is not delayed.
 func (l *ledger) flush() {
+	lastBatch := 0
 	for {
-		time.Sleep(linger)
+		if lastBatch > 1 {
+			time.Sleep(linger)
+		}
 		l.mu.Lock()
 		if len(l.waiters) == 0 {
 			l.flushing = false
@@ -107,6 +112,7 @@ func (l *ledger) flush() {
 		}
 		pending, waiters := l.pending, l.waiters
 		l.pending, l.waiters = map[pendingKey]int{}, nil
+		lastBatch = len(waiters)
 		l.mu.Unlock()
 		err := l.write(pending)
 		for _, w := range waiters {

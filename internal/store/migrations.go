@@ -59,6 +59,19 @@ var migrations = []func(tx *sql.Tx, driver string) error{
 			`CREATE INDEX events_occurred ON events (occurred_at)`,
 		)
 	},
+	// 3: the EIP-3009 authorization nonces of settled x402 payments, so
+	// that an authorization pays once, across restarts and instances.
+	func(tx *sql.Tx, driver string) error {
+		return exec(tx,
+			`CREATE TABLE payment_nonces (
+				network TEXT   NOT NULL,
+				asset   TEXT   NOT NULL,
+				payer   TEXT   NOT NULL,
+				nonce   TEXT   NOT NULL,
+				used_at BIGINT NOT NULL,
+				PRIMARY KEY (network, asset, payer, nonce))`,
+		)
+	},
 }
 
 func exec(tx *sql.Tx, statements ...string) error {
