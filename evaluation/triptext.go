@@ -36,8 +36,12 @@ func (a *textArena) reserve(n int) {
 // since returns what was written from start on.
 func (a *textArena) since(start int) string { return a.b.String()[start:] }
 
-// join returns the concatenation of parts.
+// join returns the concatenation of parts; a single part is returned as it
+// is, without a copy.
 func (a *textArena) join(parts ...string) string {
+	if len(parts) == 1 {
+		return parts[0]
+	}
 	n := 0
 	for _, p := range parts {
 		n += len(p)
