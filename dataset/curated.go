@@ -52,6 +52,19 @@ type Rules struct {
 	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]      `json:"residence_permit_exemptions"`
 }
 
+// EntryRules returns the rules as the check result's block, without the
+// parts an answer computes (yellow fever, verification, coverage).
+func (r Rules) EntryRules() entrycheck.EntryRules {
+	return entrycheck.EntryRules{
+		PassportValidity:          r.PassportValidity,
+		BlankPages:                r.BlankPages,
+		OnwardTicket:              r.OnwardTicket,
+		OtherHealth:               r.OtherHealth,
+		TWOV:                      r.TWOV,
+		ResidencePermitExemptions: r.ResidencePermitExemptions,
+	}
+}
+
 // YellowFeverTable is the yellow-fever certificate table and the list of risk countries.
 type YellowFeverTable struct {
 	RiskList  RiskList                                           `json:"risk_list"`

@@ -29,14 +29,9 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	var cites []entrycheck.Citation
 	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
 		d.curated = true
-		d.rules.Coverage = entrycheck.CoverageExtended
 		r := cur.Rules
-		d.rules.PassportValidity = r.PassportValidity
-		d.rules.BlankPages = r.BlankPages
-		d.rules.OnwardTicket = r.OnwardTicket
-		d.rules.OtherHealth = r.OtherHealth
-		d.rules.TWOV = r.TWOV
-		d.rules.ResidencePermitExemptions = r.ResidencePermitExemptions
+		d.rules = r.EntryRules()
+		d.rules.Coverage = entrycheck.CoverageExtended
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
 		cites = append(cites, d.rules.Citations()...)
 		d.apply = choosePortals(cur.Apply)

@@ -5,8 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"sort"
-
-	"github.com/entrycheck/entrycheck"
 )
 
 // routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
@@ -95,7 +93,7 @@ func (s *site) llmsFull() []byte {
 		d := snap.Curated.Destinations[code]
 		c, _ := snap.Countries.ByISO3(code)
 		fmt.Fprintf(&b, "-- %s %s --\n", c.ISO3, c.Name)
-		rules := rulesOf(entrycheck.EntryRules{PassportValidity: d.Rules.PassportValidity, BlankPages: d.Rules.BlankPages, OnwardTicket: d.Rules.OnwardTicket, OtherHealth: d.Rules.OtherHealth, TWOV: d.Rules.TWOV, ResidencePermitExemptions: d.Rules.ResidencePermitExemptions})
+		rules := rulesOf(d.Rules.EntryRules())
 		if len(rules) == 0 {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}

@@ -152,7 +152,7 @@ func (s *site) renderTransparency() error {
 	}
 	for _, code := range snap.Curated.SortedCodes() {
 		d := snap.Curated.Destinations[code]
-		cites := entrycheck.EntryRules{PassportValidity: d.Rules.PassportValidity, BlankPages: d.Rules.BlankPages, OnwardTicket: d.Rules.OnwardTicket, OtherHealth: d.Rules.OtherHealth, TWOV: d.Rules.TWOV, ResidencePermitExemptions: d.Rules.ResidencePermitExemptions}.Citations()
+		cites := d.Rules.EntryRules().Citations()
 		for _, a := range d.Apply {
 			cites = append(cites, a.Source)
 		}
