@@ -51,7 +51,7 @@ func (s *Server) check(r *http.Request) (entrycheck.CheckResult, error) {
 // the shape of the request (unknown or repeated parameters, wrong types)
 // together with those of its values.
 func (s *Server) evaluateCheck(req entrycheck.CheckRequest, problems []entrycheck.Problem) (entrycheck.CheckResult, error) {
-	res, err := s.ev.Check(req, s.clock)
+	res, err := s.evaluator().Check(req, s.clock)
 	if problems == nil {
 		return res, err
 	}

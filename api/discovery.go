@@ -10,7 +10,7 @@ import (
 // site describes this deployment to the discovery package: the configured
 // base URL and quotas and the revision date of the loaded matrix.
 func (s *Server) site() discovery.Site {
-	return discovery.NewSite(s.cfg, s.ev.Snapshot().Version())
+	return discovery.NewSite(s.cfg, s.evaluator().Snapshot().Version())
 }
 
 // protectedResourceMetadata is RFC 9728 metadata of the free API, the same

@@ -155,7 +155,7 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	id := requestIDFrom(ctx)
 	trip, err := evaluation.DecodeTripRequest(bytes.NewReader(req.Params.Arguments))
 	if err == nil {
-		err = s.ev.ValidateTrip(trip)
+		err = s.evaluator().ValidateTrip(trip)
 	}
 	if err != nil {
 		return s.toolError(ctx, err), nil
@@ -174,7 +174,7 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		offer.Error = reason
 		return paymentRequiredResult(offer, id, nil), nil
 	}
-	res, err := s.ev.EvaluateTrip(trip, id, s.clock)
+	res, err := s.evaluator().EvaluateTrip(trip, id, s.clock)
 	if err != nil {
 		return s.toolError(ctx, err), nil // not settled: nothing is charged
 	}
@@ -276,8 +276,8 @@ func (s *Server) mcpDataset(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 }
 
 func (s *Server) datasetInfo(ctx context.Context) (datasetInfo, error) {
-	snap := s.ev.Snapshot()
-	src := s.ev.Source()
+	snap := s.evaluator().Snapshot()
+	src := s.evaluator().Source()
 	dayKey, reset := day(s.clock.Now())
 	free, err := s.store.QuotaUsed(ctx, dayKey, scopeGlobal, "all")
 	if err != nil {

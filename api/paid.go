@@ -8,5 +8,5 @@ import (
 
 // paidPassport answers GET /v1/passport/{iso3}: the passport's requirement for every destination.
 func (s *Server) paidPassport(r *http.Request) (any, error) {
-	return s.ev.PassportMatrix(chi.URLParam(r, "iso3"), requestIDOf(r), s.clock)
+	return s.evaluator().PassportMatrix(chi.URLParam(r, "iso3"), requestIDOf(r), s.clock)
 }

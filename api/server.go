@@ -11,6 +11,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -29,7 +30,9 @@ const maxOAuthBody = 4 << 10
 
 // Server holds what the handlers share.
 type Server struct {
-	ev       *evaluation.Evaluator
+	// ev is swapped when the daily verification changes the records'
+	// state (SetEvaluator); a request uses the one it read first.
+	ev       atomic.Pointer[evaluation.Evaluator]
 	store    *store.Store
 	cfg      config.Config
 	clock    entrycheck.Clock
@@ -38,6 +41,7 @@ type Server struct {
 	payments PaymentGate
 	metrics  *metrics
 	static   http.Handler
+	handler  http.Handler
 }
 
 // Deps are the parts a Server is built from.
@@ -56,12 +60,16 @@ type Deps struct {
 }
 
 // New builds the HTTP handler of the service.
-func New(d Deps) http.Handler {
+func New(d Deps) http.Handler { return NewServer(d).Handler() }
+
+// NewServer builds the service; Handler serves it.
+func NewServer(d Deps) *Server {
 	s := &Server{
-		ev: d.Evaluator, store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
+		store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
 		ips:      newIPHasher(d.IPHashKey),
 		payments: d.Payments,
 	}
+	s.ev.Store(d.Evaluator)
 	if s.clock == nil {
 		s.clock = entrycheck.SystemClock{}
 	}
@@ -77,8 +85,17 @@ func New(d Deps) http.Handler {
 	}
 	s.metrics = newMetrics(reg)
 	s.static = s.staticFiles(d.Config.PublicDir)
-	return s.routes(reg)
+	s.handler = s.routes(reg)
+	return s
 }
+
+// Handler is the HTTP handler of the service.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// SetEvaluator makes ev answer the requests from now on.
+func (s *Server) SetEvaluator(ev *evaluation.Evaluator) { s.ev.Store(ev) }
+
+func (s *Server) evaluator() *evaluation.Evaluator { return s.ev.Load() }
 
 func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r := chi.NewRouter()

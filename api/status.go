@@ -34,7 +34,7 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, statsBody{
 		Date: dayKey, FreeChecksToday: free, FreeChecksCeiling: s.cfg.Quotas.Global,
-		PaidCallsToday: counters[counterPaidCalls], DatasetVersion: s.ev.Snapshot().Version(),
+		PaidCallsToday: counters[counterPaidCalls], DatasetVersion: s.evaluator().Snapshot().Version(),
 		ResetAt: reset.Format(time.RFC3339),
 	})
 }
@@ -49,5 +49,5 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.ev.Snapshot().Version()})
+	writeJSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()})
 }

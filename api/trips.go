@@ -23,5 +23,5 @@ func (s *Server) paidTrip(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.ev.EvaluateTrip(req, requestIDOf(r), s.clock)
+	return s.evaluator().EvaluateTrip(req, requestIDOf(r), s.clock)
 }

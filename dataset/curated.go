@@ -249,3 +249,86 @@ type ruleCheck struct {
 	cite  entrycheck.Citation
 	check func() error
 }
+
+// Records lists every cited record of the curated layer, each destination's
+// in field order, then the shared facts: what the daily verification
+// re-reads.
+func (c *Curated) Records() []entrycheck.CitedRecord {
+	var out []entrycheck.CitedRecord
+	add := func(dest, field string, src entrycheck.Citation) {
+		out = append(out, entrycheck.CitedRecord{Destination: dest, Field: field, Source: src})
+	}
+	set := map[string]bool{}
+	for code := range c.Destinations {
+		set[code] = true
+	}
+	for code := range c.YellowFever.Countries {
+		set[code] = true
+	}
+	for _, s := range c.Statements {
+		set[s.Destination] = true
+	}
+	codes := make([]string, 0, len(set))
+	for code := range set {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes)
+	for _, code := range codes {
+		if d, ok := c.Destinations[code]; ok {
+			r := d.Rules
+			if r.PassportValidity != nil {
+				add(code, entrycheck.FieldPassportValidity, r.PassportValidity.Source)
+			}
+			if r.BlankPages != nil {
+				add(code, entrycheck.FieldBlankPages, r.BlankPages.Source)
+			}
+			if r.OnwardTicket != nil {
+				add(code, entrycheck.FieldOnwardTicket, r.OnwardTicket.Source)
+			}
+			if r.OtherHealth != nil {
+				add(code, entrycheck.FieldOtherHealth, r.OtherHealth.Source)
+			}
+			if r.TWOV != nil {
+				add(code, entrycheck.FieldTWOV, r.TWOV.Source)
+			}
+			if r.ResidencePermitExemptions != nil {
+				add(code, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions.Source)
+			}
+			for _, a := range d.Apply {
+				add(code, entrycheck.FieldApply, a.Source)
+			}
+		}
+		if yf, ok := c.YellowFever.Countries[code]; ok {
+			add(code, entrycheck.FieldYellowFever, yf.Source)
+		}
+		for _, s := range c.Statements {
+			if s.Destination == code {
+				add(code, entrycheck.FieldOfficialStatement, s.Source)
+			}
+		}
+	}
+	add("", entrycheck.FieldYellowFeverRiskList, c.YellowFever.RiskList.Source)
+	groups := make([]string, 0, len(c.Groups))
+	for g := range c.Groups {
+		groups = append(groups, g)
+	}
+	sort.Strings(groups)
+	for _, g := range groups {
+		add("", entrycheck.FieldGroup, c.Groups[g].Source)
+	}
+	return dedupeRecords(out)
+}
+
+// dedupeRecords drops repeated records (two statements of one destination
+// citing the same page are one record).
+func dedupeRecords(in []entrycheck.CitedRecord) []entrycheck.CitedRecord {
+	seen := map[entrycheck.RecordKey]bool{}
+	out := in[:0]
+	for _, r := range in {
+		if !seen[r.Key()] {
+			seen[r.Key()] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}

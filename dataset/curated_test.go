@@ -3,11 +3,14 @@ package dataset_test
 import (
 	"encoding/json"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
 func TestCuratedLayerLoads(t *testing.T) {
@@ -127,4 +130,49 @@ func TestBadCuratedLayerIsRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRecords: the verification re-reads every citation of the curated
+// layer, each with the destination and field it dates.
+func TestRecords(t *testing.T) {
+	c := datatest.Evaluator(t).Snapshot().Curated
+	records := c.Records()
+	if !slices.Equal(records, c.Records()) {
+		t.Fatal("Records is not deterministic")
+	}
+	has := map[entrycheck.RecordKey]bool{}
+	for _, r := range records {
+		if r.Source.URL == "" || r.Source.Name == "" || r.Source.RetrievedAt.IsZero() || r.Field == "" {
+			t.Fatalf("incomplete record %+v", r)
+		}
+		has[r.Key()] = true
+	}
+	want := func(dest, field string, src entrycheck.Citation) {
+		t.Helper()
+		if !has[entrycheck.RecordKey{Destination: dest, Field: field, URL: src.URL}] {
+			t.Errorf("no record for %s %s %s", dest, field, src.URL)
+		}
+	}
+	for code, d := range c.Destinations {
+		if p := d.Rules.PassportValidity; p != nil {
+			want(code, entrycheck.FieldPassportValidity, p.Source)
+		}
+		if p := d.Rules.OnwardTicket; p != nil {
+			want(code, entrycheck.FieldOnwardTicket, p.Source)
+		}
+		if p := d.Rules.TWOV; p != nil {
+			want(code, entrycheck.FieldTWOV, p.Source)
+		}
+		for _, a := range d.Apply {
+			want(code, entrycheck.FieldApply, a.Source)
+		}
+	}
+	for code, yf := range c.YellowFever.Countries {
+		want(code, entrycheck.FieldYellowFever, yf.Source)
+	}
+	for _, s := range c.Statements {
+		want(s.Destination, entrycheck.FieldOfficialStatement, s.Source)
+	}
+	want("", entrycheck.FieldYellowFeverRiskList, c.YellowFever.RiskList.Source)
+	want("", entrycheck.FieldGroup, c.Groups["SCHENGEN"].Source)
 }

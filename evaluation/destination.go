@@ -1,6 +1,8 @@
 package evaluation
 
 import (
+	"slices"
+
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -26,34 +28,43 @@ type destination struct {
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{}}
 	d.rules.Coverage = entrycheck.CoverageBasic
-	var cites []entrycheck.Citation
 	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
 		d.curated = true
 		r := cur.Rules
 		d.rules = r.EntryRules()
 		d.rules.Coverage = entrycheck.CoverageExtended
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
-		cites = append(cites, d.rules.Citations()...)
 		d.apply = choosePortals(cur.Apply)
-		for _, a := range cur.Apply {
-			cites = append(cites, a.Source)
-		}
 	}
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yfRule = &yf
 		d.yellowFever[0] = e.yellowFeverRule(yf, true, false)
 		d.yellowFever[1] = e.yellowFeverRule(yf, false, false)
-		cites = append(cites, yf.Source)
 	}
-	// The rules are as fresh as their oldest source.
-	for i := range cites {
-		if d.lastDate == nil || cites[i].RetrievedAt.Before(*d.lastDate) {
-			date := cites[i].RetrievedAt
+	return d
+}
+
+// verify sets the destination's verification from its cited records and
+// their state: the rules are as fresh as their least recently verified
+// source, and a field is flagged while a change of its source awaits a
+// curator. Official statements do not date the rules (they are about the
+// verdict) but their flags are shown.
+func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Verification) {
+	d.lastDate, d.flagged = nil, nil
+	for _, r := range records {
+		s := v.StateOf(r)
+		if s.Flagged && !slices.Contains(d.flagged, r.Field) {
+			d.flagged = append(d.flagged, r.Field)
+		}
+		if r.Field == entrycheck.FieldOfficialStatement {
+			continue
+		}
+		if d.lastDate == nil || s.LastVerified.Before(*d.lastDate) {
+			date := s.LastVerified
 			d.lastDate = &date
 		}
 	}
 	d.rules.LastVerified = d.lastDate
-	return d
 }
 
 // choosePortals picks, for each requirement, the curated portal to show:

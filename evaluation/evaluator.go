@@ -7,6 +7,8 @@
 package evaluation
 
 import (
+	"time"
+
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/country"
 	"github.com/entrycheck/entrycheck/dataset"
@@ -25,13 +27,22 @@ type Evaluator struct {
 	groups     map[string]map[string]bool
 	riskList   map[string]bool
 	source     entrycheck.Source
+	// scratch is reused working memory of trip evaluations.
+	scratch scratchPool
 }
 
 // routeKey identifies a passport to destination route by the Index3 of both codes.
 type routeKey struct{ passport, destination int }
 
-// New precomputes the evaluator of a snapshot.
-func New(snap *dataset.Snapshot) *Evaluator {
+// New precomputes the evaluator of a snapshot, with every cited record
+// standing as its citation says (read on its retrieved_at date, no flags).
+func New(snap *dataset.Snapshot) *Evaluator { return NewVerified(snap, nil) }
+
+// NewVerified precomputes the evaluator of a snapshot with the records'
+// verification state v, computed from the verification events: the answers'
+// entry_rules_verification (last verified, staleness, flagged fields) comes
+// from it and the clock.
+func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 	e := &Evaluator{
 		snap:       snap,
 		statements: map[routeKey]*entrycheck.VerdictVerification{},
@@ -54,12 +65,28 @@ func New(snap *dataset.Snapshot) *Evaluator {
 	for _, c := range snap.Curated.YellowFever.RiskList.Countries {
 		e.riskList[c] = true
 	}
+	records := map[string][]entrycheck.CitedRecord{}
+	for _, r := range snap.Curated.Records() {
+		records[r.Destination] = append(records[r.Destination], r)
+	}
 	for _, c := range snap.Countries.All() {
 		i, _ := country.Index3(c.ISO3)
 		e.dests[i] = e.newDestination(c)
+		e.dests[i].verify(records[c.ISO3], v)
 	}
 	e.compareStatements()
 	return e
+}
+
+// RulesVerification is the verification state of a destination's entry
+// rules at now, as its answers give it; ok is false for an unknown code.
+func (e *Evaluator) RulesVerification(iso3 string, now time.Time) (v entrycheck.EntryRulesVerification, ok bool) {
+	d := e.destination(iso3)
+	if d == nil {
+		return v, false
+	}
+	_, v = e.rulesVerification(d, now)
+	return v, true
 }
 
 // Snapshot returns the snapshot the evaluator answers from.

@@ -49,7 +49,10 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		requestID = newRequestID()
 	}
 	now := clock.Now().UTC() // one instant for every leg
-	work := e.prepareLegs(&plan)
+	n := len(plan.passports)
+	scratch := e.scratch.get(len(plan.legs), n)
+	defer e.scratch.put(scratch)
+	work := e.prepareLegs(&plan, scratch.work)
 	res := entrycheck.TripResult{
 		Legs:           make([]entrycheck.LegDecision, len(work)),
 		DatasetVersion: e.snap.Version(),
@@ -57,9 +60,9 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		RequestID:      requestID,
 		Disclaimer:     entrycheck.Disclaimer,
 	}
-	n := len(plan.passports)
-	// One allocation each for every leg's options, ranking and alternatives.
-	options, order := make([]option, len(work)*n), make([]int, len(work)*n)
+	// The options and their ranking are scratch; the alternatives are part
+	// of the answer, one allocation for every leg.
+	options, order := scratch.options, scratch.order
 	alts := make([]entrycheck.PassportOption, len(work)*n)
 	for i := range work {
 		w := &work[i]
@@ -100,11 +103,10 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 	return res, nil
 }
 
-// prepareLegs sets up each leg's context: its successor, and for Schengen
-// legs the day the traveller leaves the area.
-func (e *Evaluator) prepareLegs(plan *tripPlan) []legWork {
+// prepareLegs sets up each leg's context in work, one element a leg: its
+// successor, and for Schengen legs the day the traveller leaves the area.
+func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
 	members := e.groups[entrycheck.GroupSchengen]
-	work := make([]legWork, len(plan.legs))
 	text := newTextArena(len(plan.legs))
 	for i := len(work) - 1; i >= 0; i-- {
 		w := &work[i]

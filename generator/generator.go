@@ -56,6 +56,8 @@ type Options struct {
 	History History
 	// Extra files are written as they are.
 	Extra []File
+	// Verification is the verification activity the transparency page shows.
+	Verification Verification
 	// Progress receives a progress line while routes render; nil for none.
 	Progress io.Writer
 	Workers  int

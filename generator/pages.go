@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -125,13 +126,15 @@ func (s *site) renderHome() error {
 	return s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v))
 }
 
-// renderTransparency reports coverage, citations and freshness.
+// renderTransparency reports coverage, citations, freshness and the daily
+// verification of cited sources.
 func (s *site) renderTransparency() error {
 	snap := s.ev.Snapshot()
 	v := templates.TransparencyView{
-		Page:           s.pageOf("/transparency/", "Transparency: coverage, citations and freshness | entrycheck", "What entrycheck's answers rest on: coverage of the curated layer, citations by source and the age of each verification."),
+		Page:           s.pageOf("/transparency/", "Transparency: coverage, citations and freshness | entrycheck", "What entrycheck's answers rest on: coverage of the curated layer, citations by source, the age of each verification and the daily re-reading of sources."),
 		DatasetVersion: snap.Version(),
 		StaleAfter:     entrycheck.StaleAfterDays,
+		Checks:         s.sourceChecks(),
 	}
 	curated := len(snap.Curated.Destinations)
 	v.Coverage = []templates.Count{
@@ -143,27 +146,27 @@ func (s *site) renderTransparency() error {
 		v.Requirements = append(v.Requirements, templates.Count{Label: req.Label(), N: s.summary.byRequirment[req]})
 	}
 	hosts := map[string]int{}
-	ages := map[string]int{}
 	add := func(c entrycheck.Citation) {
 		v.Citations++
 		if u, err := url.Parse(c.URL); err == nil {
 			hosts[strings.TrimPrefix(u.Hostname(), "www.")]++
 		}
 	}
+	ages, states := map[string]int{}, map[string]int{}
 	for _, code := range snap.Curated.SortedCodes() {
 		d := snap.Curated.Destinations[code]
-		cites := d.Rules.EntryRules().Citations()
-		for _, a := range d.Apply {
-			cites = append(cites, a.Source)
-		}
-		oldest := ""
-		for _, c := range cites {
+		for _, c := range d.Rules.EntryRules().Citations() {
 			add(c)
-			if oldest == "" || c.RetrievedAt.String() < oldest {
-				oldest = c.RetrievedAt.String()
-			}
 		}
-		ages[ageBucket(s, oldest)]++
+		for _, a := range d.Apply {
+			add(a.Source)
+		}
+		rv, ok := s.ev.RulesVerification(code, s.now)
+		if !ok {
+			return fmt.Errorf("transparency: curated destination %s is not a known country", code)
+		}
+		ages[ageBucket(rv)]++
+		states[rv.Status]++
 	}
 	for _, yf := range snap.Curated.YellowFever.Countries {
 		add(yf.Source)
@@ -172,8 +175,11 @@ func (s *site) renderTransparency() error {
 	for _, st := range snap.Curated.Statements {
 		add(st.Source)
 	}
-	for _, label := range []string{"0 to 7 days", "8 to 30 days", "older than 30 days (stale)", "no cited source"} {
+	for _, label := range ageBuckets {
 		v.Freshness = append(v.Freshness, templates.Count{Label: label, N: ages[label]})
+	}
+	for _, st := range []string{entrycheck.RulesVerifiedOfficialSources, entrycheck.RulesStale, entrycheck.RulesNeedsReview, entrycheck.RulesNotCurated} {
+		v.RulesStates = append(v.RulesStates, templates.Count{Label: st, N: states[st]})
 	}
 	for h, n := range hosts {
 		v.Sources = append(v.Sources, templates.Count{Label: h, N: n})
@@ -191,22 +197,83 @@ func (s *site) renderTransparency() error {
 	return s.page(newRenderer(), v.Path, templates.TransparencyPage(v), templates.TransparencyMarkdown(v))
 }
 
-func ageBucket(s *site, oldest string) string {
-	if oldest == "" {
-		return "no cited source"
-	}
-	d, err := entrycheck.ParseDate(oldest)
-	if err != nil {
-		return "no cited source"
-	}
-	switch age := d.DaysSince(s.now); {
-	case age <= 7:
-		return "0 to 7 days"
-	case age <= entrycheck.StaleAfterDays:
-		return "8 to 30 days"
-	}
-	return "older than 30 days (stale)"
+// ageBuckets are the freshness buckets of the transparency page, in order.
+var ageBuckets = []string{
+	"0 to 7 days",
+	"8 to " + itoa(entrycheck.StaleAfterDays) + " days",
+	"older than " + itoa(entrycheck.StaleAfterDays) + " days (stale)",
+	"no cited source",
 }
+
+// ageBucket places a destination's entry rules by the days since they were
+// last verified, as its answers report them.
+func ageBucket(rv entrycheck.EntryRulesVerification) string {
+	switch {
+	case rv.LastVerified == nil || !rv.StalenessDays.Valid:
+		return ageBuckets[3]
+	case rv.StalenessDays.N <= 7:
+		return ageBuckets[0]
+	case rv.StalenessDays.N <= entrycheck.StaleAfterDays:
+		return ageBuckets[1]
+	}
+	return ageBuckets[2]
+}
+
+// maxCheckDays is how many days of readings the transparency page lists.
+const maxCheckDays = 14
+
+// sourceChecks is the view of the daily verification of cited sources.
+func (s *site) sourceChecks() templates.SourceChecks {
+	vr := s.opts.Verification
+	var c templates.SourceChecks
+	if r := vr.LastRun; r != nil {
+		c.LastRun, c.LastRunID = r.Time.UTC().Format("2006-01-02 15:04 UTC"), r.ID
+		c.Outcomes = []templates.Count{
+			{Label: "re-verified (unchanged)", N: r.Reverified},
+			{Label: "read for the first time (baseline)", N: r.Baselined},
+			{Label: "changed (records flagged)", N: r.Changed},
+			{Label: "unreachable", N: r.Unreachable},
+		}
+	}
+	for i, d := range vr.Days {
+		if i == maxCheckDays {
+			break
+		}
+		c.Days = append(c.Days, templates.CheckDay{Date: d.Date, Reverified: d.Reverified, FirstReading: d.Baselined,
+			Changed: d.Changed, Unreachable: d.Unreachable, Flagged: d.Flagged, Reviewed: d.Reviewed})
+	}
+	countries := map[string]entrycheck.Country{}
+	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
+		countries[dc.ISO3] = dc
+	}
+	destination := func(iso3 string) templates.Link {
+		if iso3 == "" {
+			return templates.Link{Label: "all destinations"}
+		}
+		if dc, ok := countries[iso3]; ok {
+			return templates.Link{Label: dc.Name, URL: destinationPath(dc)}
+		}
+		return templates.Link{Label: iso3}
+	}
+	for _, f := range vr.Flags {
+		c.Flags = append(c.Flags, templates.FlaggedRecord{Destination: destination(f.Destination), Field: f.Field,
+			Source: templates.Link{Label: f.SourceName, URL: f.URL}, Change: f.Change, Since: dayOf(f.Since), Rejected: f.Rejected, Note: f.Note})
+	}
+	for _, u := range vr.Unreachable {
+		p := templates.UnreachablePage{Source: templates.Link{Label: u.SourceName, URL: u.URL}, Problem: u.Problem, Since: dayOf(u.Since)}
+		for _, d := range u.Destinations {
+			p.Destinations = append(p.Destinations, destination(d))
+		}
+		if len(p.Destinations) == 0 {
+			p.Destinations = []templates.Link{destination("")}
+		}
+		c.Unreachable = append(c.Unreachable, p)
+	}
+	return c
+}
+
+// dayOf is the UTC date of t.
+func dayOf(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 
 // renderDocuments renders the agent authentication guide (served as /auth.md
 // and as HTML at /auth/) and the widget page.

@@ -137,26 +137,101 @@ func HomeMarkdown(v HomeView) []byte {
 	return m.Bytes()
 }
 
-// TransparencyMarkdown is the markdown variant of the transparency page.
+// TransparencyMarkdown is the markdown variant of the transparency page,
+// with the same facts in the same order.
 func TransparencyMarkdown(v TransparencyView) []byte {
 	var m md
 	m.line("# Transparency\n")
-	m.line("Matrix snapshot %s; %d citations of official sources. Entry rules are stale when their oldest source is more than %d days old.\n", v.DatasetVersion, v.Citations, v.StaleAfter)
-	for _, t := range []struct {
-		title string
-		rows  []Count
-	}{{"Coverage of destinations", v.Coverage}, {"Routes by requirement", v.Requirements}, {"Freshness of curated destinations", v.Freshness}, {"Citations by source", v.Sources}} {
-		m.line("## %s\n", t.title)
-		for _, r := range t.rows {
-			m.line("- %s: %d", escapeMD(r.Label), r.N)
+	m.line("Matrix snapshot %s; %d citations of official sources. A destination's entry rules are reported stale when the least recently verified of its records was last verified more than %d days ago.\n", v.DatasetVersion, v.Citations, v.StaleAfter)
+	m.counts("Coverage of destinations", v.Coverage)
+	m.counts("Routes by requirement", v.Requirements)
+	m.counts("Freshness of curated destinations (days since their entry rules were last verified)", v.Freshness)
+	m.counts("Curated destinations by verification status of their entry rules", v.RulesStates)
+	m.counts("Citations by source", v.Sources)
+	m.sourceChecks(v.Checks)
+	m.line("## Sources flagged for review\n")
+	if len(v.Checks.Flags) == 0 {
+		m.line("None.\n")
+	} else {
+		m.line("The page a record cites changed after it was verified: the record awaits a curator, and answers report the destination's entry rules as needing review.\n")
+	}
+	for _, f := range v.Checks.Flags {
+		line := fmt.Sprintf("- %s, `%s`: [%s](%s), flagged since %s (what changed: %s).", mdLink(f.Destination), f.Field, escapeMD(f.Source.Label), f.Source.URL, f.Since, escapeMD(f.Change))
+		if f.Rejected {
+			line += " **Rejected by a curator:** " + escapeMD(f.Note)
 		}
+		m.line("%s", line)
+	}
+	if len(v.Checks.Flags) > 0 {
+		m.line("")
+	}
+	m.line("## Sources that could not be read\n")
+	if len(v.Checks.Unreachable) == 0 {
+		m.line("None.\n")
+	} else {
+		m.line("The records citing these pages keep their last verification date, which ages until the record is stale, %d days after it.\n", v.StaleAfter)
+	}
+	for _, u := range v.Checks.Unreachable {
+		dests := make([]string, len(u.Destinations))
+		for i, d := range u.Destinations {
+			dests[i] = mdLink(d)
+		}
+		m.line("- [%s](%s): %s; unreadable since %s; cited for %s", escapeMD(u.Source.Label), u.Source.URL, escapeMD(u.Problem), u.Since, strings.Join(dests, ", "))
+	}
+	if len(v.Checks.Unreachable) > 0 {
 		m.line("")
 	}
 	m.line("## Routes that need review\n")
+	if len(v.NeedsReview) == 0 {
+		m.line("None.\n")
+	}
 	for _, l := range v.NeedsReview {
 		m.line("- [%s](%s)", l.Label, l.URL)
 	}
+	if len(v.NeedsReview) > 0 {
+		m.line("")
+	}
+	m.line("Changes are published in [changes.json](/changes.json) and the [Atom feed](/feeds/changes.atom).")
 	return m.Bytes()
+}
+
+func (m *md) counts(title string, rows []Count) {
+	m.line("## %s\n", title)
+	for _, r := range rows {
+		m.line("- %s: %d", escapeMD(r.Label), r.N)
+	}
+	m.line("")
+}
+
+func (m *md) sourceChecks(c SourceChecks) {
+	m.line("## Daily verification of sources\n")
+	if c.LastRun == "" {
+		m.line("No verification run has been recorded yet: the verification dates are those on which the curators read the sources.\n")
+		return
+	}
+	m.line("Every cited official page is read again daily. A page that still says what it said verifies the records citing it again; a page read for the first time gives the text later readings are compared with and verifies nothing yet; a changed page flags the records citing it for a curator; a page that cannot be read verifies nothing.\n")
+	m.line("Last run, %s (%s), by outcome:\n", c.LastRun, c.LastRunID)
+	for _, r := range c.Outcomes {
+		m.line("- %s: %d", escapeMD(r.Label), r.N)
+	}
+	m.line("")
+	if len(c.Days) > 0 {
+		m.line("Readings by day, newest first:\n")
+		m.line("| Day | Re-verified | First reading | Changed | Unreachable | Flagged | Reviewed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+		for _, d := range c.Days {
+			m.line("| %s | %d | %d | %d | %d | %d | %d |", d.Date, d.Reverified, d.FirstReading, d.Changed, d.Unreachable, d.Flagged, d.Reviewed)
+		}
+		m.line("")
+	}
+	m.line("Each changed or unreachable source, flag and curator's review is published in [changes.json](/changes.json) and the [Atom feed](/feeds/changes.atom).\n")
+}
+
+// mdLink is a markdown link, or the label alone when it has no URL.
+func mdLink(l Link) string {
+	if l.URL == "" {
+		return escapeMD(l.Label)
+	}
+	return "[" + escapeMD(l.Label) + "](" + l.URL + ")"
 }
 
 // WidgetMarkdown is the markdown variant of the widget page.

@@ -20,6 +20,8 @@ const (
 	MaxJSONEvents = 2000
 	// MaxAtomEntries is the number of entries the Atom feed carries.
 	MaxAtomEntries = 500
+	// MaxVerificationDays is the number of days /changes.json counts.
+	MaxVerificationDays = 400
 )
 
 // ChangesFeedVersion is the feed_version of /changes.json, raised when a
@@ -86,7 +88,7 @@ func (s FeedSite) DestinationURL(destination string) string {
 
 // EventURL is the page an event is about: the route page for an event about
 // one route, the destination page for an event about one destination, the
-// home page otherwise.
+// transparency page for other verification events, the home page otherwise.
 func (s FeedSite) EventURL(e Event) string {
 	if p, d, ok := e.route(); ok {
 		return s.RouteURL(p, d)
@@ -94,8 +96,15 @@ func (s FeedSite) EventURL(e Event) string {
 	if len(e.Destinations) == 1 {
 		return s.DestinationURL(e.Destinations[0])
 	}
+	if verificationKinds[e.Kind] {
+		return s.TransparencyURL()
+	}
 	return s.HomeURL()
 }
+
+// TransparencyURL is the transparency page, which lists the sources
+// currently flagged and the verification activity.
+func (s FeedSite) TransparencyURL() string { return s.base() + "/transparency/" }
 
 func (s FeedSite) validate() error {
 	u, err := url.Parse(s.BaseURL)
@@ -127,7 +136,13 @@ type ChangesFeed struct {
 	OmittedEvents int `json:"omitted_events"`
 	// Counts are the number of events of each kind, over all TotalEvents.
 	Counts map[string]int `json:"counts"`
-	Events []FeedEvent    `json:"events"`
+	// VerificationDays counts the daily readings of cited sources by
+	// outcome, newest day first (at most MaxVerificationDays). The routine
+	// source_reverified and source_baselined events are counted there and
+	// in Counts, not listed in Events, so that the daily re-reading of every
+	// source does not push rule changes out of the feed.
+	VerificationDays []VerificationDay `json:"verification_days"`
+	Events           []FeedEvent       `json:"events"`
 }
 
 // FeedEvent is an event of /changes.json: the Event and the page it is about.
@@ -151,19 +166,27 @@ func FeedJSON(site FeedSite, events []Event) ([]byte, error) {
 		return nil, err
 	}
 	all := sorted(events)
-	kept := all[:min(len(all), MaxJSONEvents)]
+	listed := make([]Event, 0, len(all))
+	for _, e := range all {
+		if !routine[e.Kind] {
+			listed = append(listed, e)
+		}
+	}
+	kept := listed[:min(len(listed), MaxJSONEvents)]
+	days := VerificationDays(all)
 	f := ChangesFeed{
-		FeedVersion:    ChangesFeedVersion,
-		Title:          site.name() + ": verification activity",
-		HomePageURL:    site.HomeURL(),
-		FeedURL:        site.JSONURL(),
-		AtomURL:        site.AtomURL(),
-		DatasetVersion: datasetVersion(site, all),
-		EventsLimit:    MaxJSONEvents,
-		TotalEvents:    len(all),
-		OmittedEvents:  len(all) - len(kept),
-		Counts:         map[string]int{},
-		Events:         make([]FeedEvent, 0, len(kept)),
+		FeedVersion:      ChangesFeedVersion,
+		Title:            site.name() + ": verification activity",
+		HomePageURL:      site.HomeURL(),
+		FeedURL:          site.JSONURL(),
+		AtomURL:          site.AtomURL(),
+		DatasetVersion:   datasetVersion(site, all),
+		EventsLimit:      MaxJSONEvents,
+		TotalEvents:      len(all),
+		OmittedEvents:    len(listed) - len(kept),
+		Counts:           map[string]int{},
+		VerificationDays: days[:min(len(days), MaxVerificationDays)],
+		Events:           make([]FeedEvent, 0, len(kept)),
 	}
 	if t, ok := updated(site, all); ok {
 		f.GeneratedAt = &t
@@ -193,11 +216,16 @@ func FeedJSON(site FeedSite, events []Event) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// atomKinds are the event kinds of the Atom feed: changes to the rules a
-// traveller would act on. Routine verification activity stays in
-// /changes.json.
+// atomKinds are the event kinds the Atom feed lists one by one: rule
+// changes and what the verification found wrong. The routine re-readings
+// appear as one entry per day (see dayEntries).
 var atomKinds = map[string]bool{
 	KindMatrixRuleChanged: true,
+	KindSourceChanged:     true,
+	KindSourceUnreachable: true,
+	KindRuleFlagged:       true,
+	KindReviewAccepted:    true,
+	KindReviewRejected:    true,
 }
 
 // FeedAtom renders the Atom feed of rule changes: the events of a rule-change
@@ -217,6 +245,7 @@ func FeedAtom(site FeedSite, events []Event) ([]byte, error) {
 			changes = append(changes, e)
 		}
 	}
+	changes = sorted(append(changes, dayEntries(site, events)...))
 	kept := changes[:min(len(changes), MaxAtomEntries)]
 	at, ok := updated(site, changes)
 	if !ok {
@@ -226,18 +255,18 @@ func FeedAtom(site FeedSite, events []Event) ([]byte, error) {
 	host := strings.ToLower(u.Hostname())
 
 	f := &feeds.Feed{
-		Title:   site.name() + ": entry-rule changes",
+		Title:   site.name() + ": entry-rule changes and source verification",
 		Link:    &feeds.Link{Href: site.HomeURL()},
 		Author:  &feeds.Author{Name: site.name()},
 		Updated: at,
 	}
 	switch omitted := len(changes) - len(kept); {
 	case len(changes) == 0:
-		f.Description = "Changes to entry requirements, newest first. None recorded yet."
+		f.Description = "Changes to entry requirements and the daily verification of cited sources, newest first. None recorded yet."
 	case omitted == 0:
-		f.Description = fmt.Sprintf("Changes to entry requirements, newest first: all %d.", len(changes))
+		f.Description = fmt.Sprintf("Changes to entry requirements and the daily verification of cited sources, newest first: all %d.", len(changes))
 	default:
-		f.Description = fmt.Sprintf("Changes to entry requirements, newest first: the newest %d of %d; %d older ones are left out (see %s).", len(kept), len(changes), omitted, site.JSONURL())
+		f.Description = fmt.Sprintf("Changes to entry requirements and the daily verification of cited sources, newest first: the newest %d of %d; %d older ones are left out (see %s).", len(kept), len(changes), omitted, site.JSONURL())
 	}
 	for _, e := range kept {
 		f.Add(&feeds.Item{
@@ -294,7 +323,7 @@ var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // entryText is the plain-text body of an Atom entry.
 func entryText(e Event) string {
 	if e.Kind != KindMatrixRuleChanged {
-		return e.Summary
+		return verificationText(e)
 	}
 	var c RuleChange
 	if err := json.Unmarshal(e.Details, &c); err != nil {

@@ -38,7 +38,23 @@ func Append(ctx context.Context, st *store.Store, events []Event) (inserted int,
 // whole log, or at least as many events as they show, so that their counts
 // are complete.
 func Load(ctx context.Context, st *store.Store, limit int) ([]Event, error) {
-	records, err := st.Events(ctx, store.EventQuery{Limit: limit})
+	return query(ctx, st, store.EventQuery{Limit: limit})
+}
+
+// LoadVerification returns the verification events of the log (every kind
+// but the matrix's), newest first.
+func LoadVerification(ctx context.Context, st *store.Store) ([]Event, error) {
+	kinds := make([]string, 0, len(verificationKinds))
+	for k := range verificationKinds {
+		if k != KindVerificationDay {
+			kinds = append(kinds, k)
+		}
+	}
+	return query(ctx, st, store.EventQuery{Kinds: kinds})
+}
+
+func query(ctx context.Context, st *store.Store, q store.EventQuery) ([]Event, error) {
+	records, err := st.Events(ctx, q)
 	if err != nil {
 		return nil, err
 	}

@@ -2,61 +2,18 @@ package changes_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"net/url"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
-// storeDSNs are the databases the round trip runs on: SQLite always, and
-// PostgreSQL when ENTRYCHECK_TEST_POSTGRES_URL is set (CI sets it), in a
-// schema of its own so that other packages' tests, which empty the shared
-// database, run beside this one safely.
-func storeDSNs(t *testing.T) map[string]string {
-	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "events.db")}
-	if u := os.Getenv("ENTRYCHECK_TEST_POSTGRES_URL"); u != "" {
-		dsns["postgresql"] = postgresSchema(t, u, "changes_test")
-	} else if os.Getenv("CI") != "" {
-		t.Fatal("CI must set ENTRYCHECK_TEST_POSTGRES_URL so the event log is tested on PostgreSQL too")
-	}
-	return dsns
-}
-
-// postgresSchema creates an empty schema and returns the URL that uses it.
-func postgresSchema(t *testing.T, dsn, schema string) string {
-	t.Helper()
-	db, err := sql.Open(store.Postgres, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, s := range []string{`DROP SCHEMA IF EXISTS ` + schema + ` CASCADE`, `CREATE SCHEMA ` + schema} {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	t.Cleanup(func() {
-		if db, err := sql.Open(store.Postgres, dsn); err == nil {
-			db.Exec(`DROP SCHEMA IF EXISTS ` + schema + ` CASCADE`)
-			db.Close()
-		}
-	})
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// storeDSNs are the databases the round trip runs on (see datatest.StoreDSNs).
+func storeDSNs(t *testing.T) map[string]string { return datatest.StoreDSNs(t, "changes_test") }
 
 func openStore(t *testing.T, dsn string) *store.Store {
 	t.Helper()

@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
+	"github.com/entrycheck/entrycheck/internal/verify"
 	"github.com/entrycheck/entrycheck/widget"
 )
 
@@ -29,12 +30,13 @@ func runBuild(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
 		return ExitUsage
 	}
-	ev, err := loadEvaluator(cfg)
-	if err != nil {
-		return reportError(env.Stderr, err)
-	}
 	ctx := context.Background()
-	opts, err := siteInputs(ctx, cfg, ev, env)
+	snap, st, code := openData(ctx, cfg, env, "")
+	if code != ExitOK {
+		return code
+	}
+	defer st.Close()
+	ev, opts, err := siteInputs(ctx, cfg, st, snap, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
 		return ExitFailure
@@ -52,23 +54,21 @@ func runBuild(env Env, args []string) int {
 }
 
 // siteInputs records the rule changes against the previous snapshot, if one
-// is configured, and gathers what the generator needs: the feeds from the
-// event log, the discovery documents and the widget bundle.
-func siteInputs(ctx context.Context, cfg config.Config, ev *evaluation.Evaluator, env Env) (generator.Options, error) {
-	st, err := store.Open(ctx, cfg.Database)
-	if err != nil {
-		return generator.Options{}, err
+// is configured, and gathers what the generator needs: the evaluator with
+// the records' verification state, the feeds and the verification activity
+// from the event log, the discovery documents and the widget bundle.
+func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *dataset.Snapshot, env Env) (*evaluation.Evaluator, generator.Options, error) {
+	fail := func(err error) (*evaluation.Evaluator, generator.Options, error) {
+		return nil, generator.Options{}, err
 	}
-	defer st.Close()
-	snap := ev.Snapshot()
 	if cfg.PreviousMatrixDir != "" {
 		prev, err := dataset.LoadMatrix(cfg.PreviousMatrixDir, snap.Countries)
 		if err != nil {
-			return generator.Options{}, fmt.Errorf("loading the previous matrix: %w", err)
+			return fail(fmt.Errorf("loading the previous matrix: %w", err))
 		}
 		n, err := changes.Record(ctx, st, prev, snap.Matrix)
 		if err != nil {
-			return generator.Options{}, fmt.Errorf("recording rule changes: %w", err)
+			return fail(fmt.Errorf("recording rule changes: %w", err))
 		}
 		if n > 0 {
 			fmt.Fprintf(env.Stdout, "recorded %d rule changes from %s to %s\n", n, prev.Version(), snap.Version())
@@ -76,16 +76,18 @@ func siteInputs(ctx context.Context, cfg config.Config, ev *evaluation.Evaluator
 	}
 	events, err := changes.Load(ctx, st, 0)
 	if err != nil {
-		return generator.Options{}, err
+		return fail(err)
 	}
+	state, open := verify.State(snap.Curated.Records(), events)
+	ev := evaluation.NewVerified(snap, state)
 	feed := changes.FeedSite{BaseURL: cfg.BaseURL, DatasetVersion: snap.Version()}
 	changesJSON, err := changes.FeedJSON(feed, events)
 	if err != nil {
-		return generator.Options{}, err
+		return fail(err)
 	}
 	atom, err := changes.FeedAtom(feed, events)
 	if err != nil {
-		return generator.Options{}, err
+		return fail(err)
 	}
 	baseline, changed := changes.History(events, snap.Version())
 	extra := []generator.File{
@@ -98,17 +100,18 @@ func siteInputs(ctx context.Context, cfg config.Config, ev *evaluation.Evaluator
 	}
 	embed, err := widget.Bundle(snap.Matrix.Countries())
 	if err != nil {
-		return generator.Options{}, fmt.Errorf("bundling the widget: %w", err)
+		return fail(fmt.Errorf("bundling the widget: %w", err))
 	}
 	for _, f := range embed {
 		extra = append(extra, generator.File{Path: f.Path, Body: f.Body, MediaType: f.MediaType})
 	}
-	return generator.Options{
-		OutDir:  cfg.PublicDir,
-		BaseURL: cfg.BaseURL,
-		Clock:   env.Clock,
-		History: generator.History{Baseline: baseline, Changed: changed},
-		Extra:   extra,
+	return ev, generator.Options{
+		OutDir:       cfg.PublicDir,
+		BaseURL:      cfg.BaseURL,
+		Clock:        env.Clock,
+		History:      generator.History{Baseline: baseline, Changed: changed},
+		Extra:        extra,
+		Verification: verificationView(events, open),
 	}, nil
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -15,7 +16,7 @@ func runCheck(env Env, args []string) int {
 	cfg := config.Default()
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	cfg.RegisterData(fs)
+	cfg.RegisterAnswer(fs)
 	var req entrycheck.CheckRequest
 	var permits, visas string
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
@@ -39,7 +40,7 @@ func runCheck(env Env, args []string) int {
 	}
 	req.Passport, req.Destination = pos[0], pos[1]
 	req.ResidencePermitsOf, req.VisasOf = entrycheck.SplitCodes(permits), entrycheck.SplitCodes(visas)
-	ev, err := loadEvaluator(cfg)
+	ev, err := loadEvaluator(context.Background(), cfg, env)
 	if err != nil {
 		return reportError(env.Stderr, err)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/config"
 )
 
@@ -41,6 +40,8 @@ func commands() []command {
 		{"build", "generate the static site into public/", runBuild},
 		{"serve", "serve the API and the generated site", runServe},
 		{"curation", "import the curators' source notes into dataset/curated", runCuration},
+		{"verify", "re-read every cited source now and record what changed", runVerify},
+		{"review", "list the records flagged for review; accept or reject one", runReview},
 	}
 }
 
@@ -87,13 +88,13 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// loadEvaluator loads the snapshot named by the configuration.
-func loadEvaluator(cfg config.Config) (*evaluation.Evaluator, error) {
+// loadSnapshot loads the snapshot named by the configuration.
+func loadSnapshot(cfg config.Config) (*dataset.Snapshot, error) {
 	snap, err := dataset.Load(cfg.MatrixDir, dataset.CuratedFS())
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(the matrix is read from --data or ENTRYCHECK_DATA; default %s)", err, dataset.DefaultMatrixDir)
 	}
-	return evaluation.New(snap), nil
+	return snap, nil
 }
 
 // reportError prints an evaluation error and returns the exit code for it.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ func runPassport(env Env, args []string) int {
 	cfg := config.Default()
 	fs := flag.NewFlagSet("passport", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	cfg.RegisterData(fs)
+	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(env.Stderr, "Usage: entrycheck passport PASSPORT [options]\n\nLists the requirement of one passport (ISO 3166-1 alpha-3) for every destination.\n\nOptions:")
@@ -27,7 +28,7 @@ func runPassport(env Env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	ev, err := loadEvaluator(cfg)
+	ev, err := loadEvaluator(context.Background(), cfg, env)
 	if err != nil {
 		return reportError(env.Stderr, err)
 	}

@@ -48,7 +48,7 @@ func runServe(env Env, args []string) int {
 }
 
 func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) error {
-	ev, err := loadEvaluator(cfg)
+	snap, err := loadSnapshot(cfg)
 	if err != nil {
 		return err
 	}
@@ -57,6 +57,10 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 		return err
 	}
 	defer st.Close()
+	ev, _, err := verifiedEvaluator(ctx, snap, st)
+	if err != nil {
+		return err
+	}
 	key, err := ipHashKey(cfg)
 	if err != nil {
 		return err
@@ -68,8 +72,13 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	handler := api.New(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
-	srv := api.HTTPServer(cfg.Addr, handler, log)
+	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
+	srv := api.HTTPServer(cfg.Addr, service.Handler(), log)
+	waitVerification, err := scheduleVerification(ctx, cfg, st, snap, env, log, service.SetEvaluator)
+	if err != nil {
+		return err
+	}
+	defer waitVerification()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)

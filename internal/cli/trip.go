@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,7 +19,7 @@ func runTrip(env Env, args []string) int {
 	cfg := config.Default()
 	fs := flag.NewFlagSet("trip", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	cfg.RegisterData(fs)
+	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(env.Stderr, "Usage: entrycheck trip FILE.json [options]\n\nEvaluates a whole itinerary, the body of POST /v1/trips/evaluate; FILE - reads standard input.\nExample: {\"traveler\": {\"passports\": [\"DEU\"]}, \"trip\": {\"legs\": [{\"country\": \"THA\", \"arrival\": \"2027-01-10\", \"departure\": \"2027-01-24\"}]}}\n\nOptions:")
@@ -36,7 +37,7 @@ func runTrip(env Env, args []string) int {
 	if err != nil {
 		return reportTripError(env.Stderr, pos[0], err)
 	}
-	ev, err := loadEvaluator(cfg)
+	ev, err := loadEvaluator(context.Background(), cfg, env)
 	if err != nil {
 		return reportError(env.Stderr, err)
 	}

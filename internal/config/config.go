@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/entrycheck/entrycheck/dataset"
 )
@@ -53,6 +54,55 @@ type Config struct {
 	// any chain (development: transaction ids start with "local:", no funds
 	// move); an https:// URL is a remote x402 facilitator (/verify, /settle).
 	Facilitator string
+	// Verify configures the daily re-reading of cited sources.
+	Verify Verify
+}
+
+// Verify configures the verification of cited sources (entrycheck verify,
+// and serve's daily run).
+type Verify struct {
+	// At is the UTC time of day serve runs the verification, "HH:MM"
+	// (--verify-at, ENTRYCHECK_VERIFY_AT, default 03:00); "off" disables it.
+	At string
+	// Jitter delays each daily run by a random part of it, so that
+	// services started alike do not read the same pages at the same second
+	// (ENTRYCHECK_VERIFY_JITTER, default 30m).
+	Jitter time.Duration
+	// Timeout bounds a whole run (--verify-timeout, ENTRYCHECK_VERIFY_TIMEOUT,
+	// default 20m): pages not read by then are unreachable.
+	Timeout time.Duration
+	// Concurrency is how many hosts are read at once (ENTRYCHECK_VERIFY_CONCURRENCY, default 8).
+	Concurrency int
+	// HostInterval is the least time between two requests to one host
+	// (ENTRYCHECK_VERIFY_HOST_INTERVAL, default 2s).
+	HostInterval time.Duration
+	// RequestTimeout bounds one request (ENTRYCHECK_VERIFY_REQUEST_TIMEOUT, default 20s).
+	RequestTimeout time.Duration
+	// Retries is the number of retries of a request that failed for a
+	// passing reason (network, timeout, 429, 5xx) (ENTRYCHECK_VERIFY_RETRIES, default 2).
+	Retries int
+}
+
+// VerifyOff disables serve's daily verification.
+const VerifyOff = "off"
+
+// UserAgent is how the verification names itself to the sites it reads:
+// the service and the page that explains what it does.
+func (c Config) UserAgent() string {
+	return "entrycheck-verifier/1 (+" + c.BaseURL + "/transparency/)"
+}
+
+// VerifyClock returns the daily run's time as an offset from midnight UTC;
+// ok is false when the daily run is off.
+func (v Verify) VerifyClock() (offset time.Duration, ok bool, err error) {
+	if v.At == VerifyOff {
+		return 0, false, nil
+	}
+	t, err := time.Parse("15:04", v.At)
+	if err != nil {
+		return 0, false, fmt.Errorf("verify-at %q: want a UTC time of day such as 03:00, or %q", v.At, VerifyOff)
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, true, nil
 }
 
 // FacilitatorLocal is the built-in development facilitator.
@@ -102,6 +152,8 @@ func Default() Config {
 		BaseURL:       "http://127.0.0.1:8080",
 		IPHashKeyFile: "var/ip-hash.key",
 		Quotas:        Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000},
+		Verify: Verify{At: "03:00", Jitter: 30 * time.Minute, Timeout: 20 * time.Minute, Concurrency: 8,
+			HostInterval: 2 * time.Second, RequestTimeout: 20 * time.Second, Retries: 2},
 	}
 	env := func(name string, dst *string) {
 		if v := os.Getenv(name); v != "" {
@@ -118,12 +170,21 @@ func Default() Config {
 	env("ENTRYCHECK_IP_HASH_KEY", &c.IPHashKey)
 	env("ENTRYCHECK_PAY_TO", &c.PayTo)
 	env("ENTRYCHECK_FACILITATOR", &c.Facilitator)
+	env("ENTRYCHECK_VERIFY_AT", &c.Verify.At)
 	return c
 }
 
 // RegisterData adds the --data flag to fs.
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
+}
+
+// RegisterAnswer adds the flags of the commands that answer (check,
+// passport, trip): the data and the event log, whose verification events
+// date the records.
+func (c *Config) RegisterAnswer(fs *flag.FlagSet) {
+	c.RegisterData(fs)
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log, read for the verification state (env DATABASE_URL)")
 }
 
 // RegisterBuild adds the flags of the build command to fs.
@@ -144,11 +205,20 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
 	fs.StringVar(&c.Facilitator, "facilitator", c.Facilitator, "who settles payments: empty (the 402 challenge only), \"local\" (development, nothing on-chain) or an https:// facilitator `URL` (env ENTRYCHECK_FACILITATOR)")
+	fs.StringVar(&c.Verify.At, "verify-at", c.Verify.At, "UTC `time` of the daily verification of cited sources, HH:MM, or \"off\" (env ENTRYCHECK_VERIFY_AT)")
 	fs.Func("trusted-proxies", "comma-separated `CIDRs` whose forwarding headers are trusted (env ENTRYCHECK_TRUSTED_PROXIES)", func(s string) error {
 		p, err := ParsePrefixes(s)
 		c.TrustedProxies = p
 		return err
 	})
+}
+
+// RegisterVerify adds the flags of the verify command to fs.
+func (c *Config) RegisterVerify(fs *flag.FlagSet) {
+	c.RegisterData(fs)
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service, named in the User-Agent (env ENTRYCHECK_BASE_URL)")
+	fs.DurationVar(&c.Verify.Timeout, "verify-timeout", c.Verify.Timeout, "bound of the whole run (env ENTRYCHECK_VERIFY_TIMEOUT)")
 }
 
 // Load finishes the configuration: list and number settings from the
@@ -176,6 +246,9 @@ func (c *Config) Load() error {
 			*dst = n
 		}
 	}
+	if err := c.loadVerify(); err != nil {
+		return err
+	}
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	if !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
 		return fmt.Errorf("base URL %q must start with http:// or https://", c.BaseURL)
@@ -192,6 +265,40 @@ func (c *Config) Load() error {
 		return fmt.Errorf("ENTRYCHECK_IP_HASH_KEY must be at least 32 characters")
 	}
 	return nil
+}
+
+func (c *Config) loadVerify() error {
+	for name, dst := range map[string]*time.Duration{
+		"ENTRYCHECK_VERIFY_JITTER":          &c.Verify.Jitter,
+		"ENTRYCHECK_VERIFY_TIMEOUT":         &c.Verify.Timeout,
+		"ENTRYCHECK_VERIFY_HOST_INTERVAL":   &c.Verify.HostInterval,
+		"ENTRYCHECK_VERIFY_REQUEST_TIMEOUT": &c.Verify.RequestTimeout,
+	} {
+		if v := os.Getenv(name); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 {
+				return fmt.Errorf("%s=%q: want a duration such as 30s or 20m", name, v)
+			}
+			*dst = d
+		}
+	}
+	for name, dst := range map[string]*int{
+		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
+		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
+	} {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("%s=%q: want a whole number", name, v)
+			}
+			*dst = n
+		}
+	}
+	if c.Verify.Timeout <= 0 {
+		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
+	}
+	_, _, err := c.Verify.VerifyClock()
+	return err
 }
 
 // ParsePrefixes reads comma-separated CIDRs; a bare address means that one address.

@@ -72,6 +72,20 @@ var migrations = []func(tx *sql.Tx, driver string) error{
 				PRIMARY KEY (network, asset, payer, nonce))`,
 		)
 	},
+	// 4: what the daily verification keeps of each cited page between
+	// runs: its validators for conditional requests and its main text, the
+	// baseline the next reading is compared with.
+	func(tx *sql.Tx, driver string) error {
+		return exec(tx,
+			`CREATE TABLE source_pages (
+				url           TEXT   PRIMARY KEY,
+				etag          TEXT   NOT NULL,
+				last_modified TEXT   NOT NULL,
+				fingerprint   TEXT   NOT NULL,
+				text          TEXT   NOT NULL,
+				read_at       BIGINT NOT NULL)`,
+		)
+	},
 }
 
 func exec(tx *sql.Tx, statements ...string) error {

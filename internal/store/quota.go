@@ -120,7 +120,7 @@ func (s *Store) PruneQuota(ctx context.Context, day string) error {
 
 // Truncate empties every table; tests use it to start from a clean shared database.
 func (s *Store) Truncate() error {
-	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces"} {
+	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces", "source_pages"} {
 		if _, err := s.db.Exec(`DELETE FROM ` + t); err != nil {
 			return fmt.Errorf("emptying %s: %w", t, err)
 		}

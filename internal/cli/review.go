@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/verify"
+)
+
+const reviewUsage = `Usage:
+  entrycheck review [options]                          list the records flagged for review
+  entrycheck review accept FLAG_ID --note TEXT [opts]  the record still holds against the changed page
+  entrycheck review reject FLAG_ID --note TEXT [opts]  the record no longer holds: correct the curated layer
+
+A record is flagged when the daily verification finds that its cited page changed. Accepting
+verifies it as of today; rejecting keeps it flagged until the curated record is corrected and
+re-imported with a citation read after the review. Both are published as events with the note.
+
+Options:`
+
+func runReview(env Env, args []string) int {
+	cfg := config.Default()
+	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), reviewUsage); fs.PrintDefaults() }
+	cfg.RegisterAnswer(fs)
+	note := fs.String("note", "", "what the curator checked (required to accept or reject)")
+	positional, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if err := cfg.Load(); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+		return ExitUsage
+	}
+	var accept bool
+	switch {
+	case len(positional) == 0 || (len(positional) == 1 && positional[0] == "list"):
+	case len(positional) == 2 && (positional[0] == "accept" || positional[0] == "reject"):
+		accept = positional[0] == "accept"
+	default:
+		fs.Usage()
+		return ExitUsage
+	}
+	ctx := context.Background()
+	snap, st, code := openData(ctx, cfg, env, "")
+	if code != ExitOK {
+		return code
+	}
+	defer st.Close()
+	records := snap.Curated.Records()
+	if len(positional) == 2 {
+		ev, err := verify.Review(ctx, st, records, positional[1], accept, *note, snap.Version(), env.Clock.Now())
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+			return ExitUsage
+		}
+		fmt.Fprintf(env.Stdout, "recorded %s: %s\n", ev.ID, ev.Summary)
+		return ExitOK
+	}
+	_, open, err := verify.Load(ctx, st, records)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+		return ExitFailure
+	}
+	if len(open) == 0 {
+		fmt.Fprintln(env.Stdout, "no record needs review")
+		return ExitOK
+	}
+	for _, f := range open {
+		who := f.Record.Destination
+		if who == "" {
+			who = "(every destination)"
+		}
+		fmt.Fprintf(env.Stdout, "%s\n  record:  %s %s\n  source:  %s <%s>\n  changed: %s\n  since:   %s\n",
+			f.ID, who, f.Record.Field, f.SourceName, f.Record.Source.URL, f.Change, f.Since.UTC().Format(time.RFC3339))
+		if f.Rejected {
+			fmt.Fprintf(env.Stdout, "  rejected: %s (correct the curated record)\n", f.Note)
+		}
+	}
+	fmt.Fprintf(env.Stdout, "%d records need review\n", len(open))
+	return ExitOK
+}
