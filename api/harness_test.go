@@ -53,6 +53,7 @@ type env struct {
 	dsn     string
 	cfg     config.Config
 	openapi validator.Validator
+	service *api.Server
 }
 
 type option func(*config.Config)
@@ -96,10 +97,11 @@ func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e.srv.Config.Handler = api.New(api.Deps{
+	e.service = api.NewServer(api.Deps{
 		Evaluator: datatest.Evaluator(tb), Store: st, Config: e.cfg, Clock: e.clock, Logger: log,
 		IPHashKey: []byte("test-key-test-key-test-key-test-key"), Payments: gate,
 	})
+	e.srv.Config.Handler = e.service.Handler()
 	e.srv.Start()
 	tb.Cleanup(func() {
 		e.srv.Close()

@@ -84,7 +84,7 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		p := &plan.passports[best]
 		result := e.evaluate(p.country, w.ctx.leg.country, nil, legRequest(&plan, p, w, requestID), now)
 		rankOptions(w.options, w.order) // agrees with best: the same total order
-		res.Legs[i] = e.decide(&plan, work, i, &result)
+		e.decide(&res.Legs[i], &plan, work, i, &result)
 		res.Legs[i].Alternatives = alternatives(w, alts[i*n:(i+1)*n:(i+1)*n])
 	}
 	// The Schengen account needs every leg's choice; then each leg's status
@@ -125,15 +125,17 @@ func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
 	return work
 }
 
-// decide makes the decision of leg i from its ranked options and the check
-// result r of the best one. The Schengen condition, which needs every leg,
-// is left as a placeholder, and the status is settled after it.
-func (e *Evaluator) decide(plan *tripPlan, work []legWork, i int, r *entrycheck.CheckResult) entrycheck.LegDecision {
+// decide makes the decision d of leg i from its ranked options and the
+// check result r of the best one. The Schengen condition, which needs every
+// leg, is left as a placeholder, and the status is settled after it. d is
+// filled in place: the decision is large and full of pointers, and a copy
+// into the result would cost more than the rest of a leg's bookkeeping.
+func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []legWork, i int, r *entrycheck.CheckResult) {
 	w := &work[i]
 	best := w.best()
 	leg := w.ctx.leg
 	dest := e.destination(leg.country.ISO3)
-	d := entrycheck.LegDecision{
+	*d = entrycheck.LegDecision{
 		Index:                  leg.index,
 		Country:                leg.country,
 		Arrival:                leg.arrival,
@@ -171,7 +173,6 @@ func (e *Evaluator) decide(plan *tripPlan, work []legWork, i int, r *entrycheck.
 	conds = append(conds, e.yellowFeverCondition(work, i, work[0].best().passport.country))
 	d.Conditions = extraConditions(conds, w, r)
 	d.Why = legWhy(plan, w, r)
-	return d
 }
 
 // conditionCount is the number of conditions decide lists for a leg.
