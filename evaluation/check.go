@@ -62,27 +62,28 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 // official statements, then any exemption the held documents earn. It
 // reports whether the passport is the destination's own.
 func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
-	own = e.verdict(r, pc, dc)
+	own = e.verdict(r, dest, pc, dc)
 	if heldDocuments(req) && !own {
 		e.applyExemption(r, dest, req)
 	}
 	return own
 }
 
-// requirementOnly computes only what ranking a trip's passports needs: the
-// requirement, stay and exemption, and the destination's validity rule. The
-// full answer is then computed for the chosen passport alone.
-func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.CheckRequest) entrycheck.CheckResult {
+// requirementOnly computes into r only what ranking a trip's passports
+// needs: the requirement, stay and exemption, and the destination's
+// validity rule. The full answer is then computed for the chosen passport
+// alone. r is reused from one passport to the next: the fields set here are
+// reset first, the others are left as they are.
+func (e *Evaluator) requirementOnly(r *entrycheck.CheckResult, pc, dc entrycheck.Country, req entrycheck.CheckRequest) {
 	dest := e.destination(dc.ISO3)
-	var r entrycheck.CheckResult
+	r.AllowedStayDays, r.ExemptionApplied, r.Source.MatrixValue = entrycheck.Days{}, nil, nil
 	r.EntryRules.PassportValidity = dest.rules.PassportValidity
-	e.requirement(&r, dest, pc, dc, req)
-	return r
+	e.requirement(r, dest, pc, dc, req)
 }
 
 // verdict fills the requirement from the matrix and the curated official
 // statements; it reports whether the passport is the destination's own.
-func (e *Evaluator) verdict(r *entrycheck.CheckResult, pc, dc entrycheck.Country) (own bool) {
+func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country) (own bool) {
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
 	dp, okD := m.Position(dc.ISO3)
@@ -103,6 +104,9 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, pc, dc entrycheck.Country
 	v := m.Verdict(pp, dp)
 	r.Requirement, r.AllowedStayDays = v.Requirement, v.Days
 	r.Source.MatrixValue = m.RawValue(pp, dp)
+	if !dest.statements {
+		return false
+	}
 	pi, _ := country.Index3(pc.ISO3)
 	di, _ := country.Index3(dc.ISO3)
 	if vv, ok := e.statements[routeKey{pi, di}]; ok {

@@ -23,6 +23,15 @@ type destination struct {
 	yfRule      *entrycheck.Rule[entrycheck.YellowFever]
 	// flagged lists rule fields a curator must review.
 	flagged []string
+	// validitySays states the passport-validity rule for a trip's leg,
+	// outside [0] and inside [1] the Schengen area (see validitySays).
+	validitySays [2]string
+	// rulesWhy says, for each status of the rules' verification, what a
+	// trip's leg explains of them (see rulesWhy).
+	rulesWhyText [4]string
+	// statements is set when official statements cover some routes to the
+	// destination (see Evaluator.statements).
+	statements bool
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
@@ -35,6 +44,9 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 		d.rules.Coverage = entrycheck.CoverageExtended
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
 		d.apply = choosePortals(cur.Apply)
+	}
+	for i := range d.validitySays {
+		d.validitySays[i] = validitySays(c.Name, d.rules.PassportValidity, i == 1)
 	}
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yfRule = &yf
@@ -65,6 +77,30 @@ func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Veri
 		}
 	}
 	d.rules.LastVerified = d.lastDate
+	verified := "."
+	if d.lastDate != nil {
+		verified = ", last verified " + d.lastDate.String() + "."
+	}
+	for i, status := range rulesStatuses() {
+		d.rulesWhyText[i] = "Entry rules of " + d.country.Name + ": " + status + verified
+	}
+}
+
+// rulesStatuses are the statuses of the rules' verification, in the order
+// of destination.rulesWhyText.
+func rulesStatuses() [4]string {
+	return [4]string{entrycheck.RulesVerifiedOfficialSources, entrycheck.RulesStale, entrycheck.RulesNotCurated, entrycheck.RulesNeedsReview}
+}
+
+// rulesWhy is the sentence of a trip's leg on the destination's rules in
+// the given verification status.
+func (d *destination) rulesWhy(status string) string {
+	for i, s := range rulesStatuses() {
+		if s == status {
+			return d.rulesWhyText[i]
+		}
+	}
+	return "Entry rules of " + d.country.Name + ": " + status + "."
 }
 
 // choosePortals picks, for each requirement, the curated portal to show:
@@ -117,4 +153,12 @@ func (e *Evaluator) yellowFeverRule(yf entrycheck.Rule[entrycheck.YellowFever], 
 		}
 	}
 	return r
+}
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -29,6 +29,8 @@ type Evaluator struct {
 	source     entrycheck.Source
 	// scratch is reused working memory of trip evaluations.
 	scratch scratchPool
+	// counts are the texts of common counts ("3 days").
+	counts *counts
 }
 
 // routeKey identifies a passport to destination route by the Index3 of both codes.
@@ -48,6 +50,7 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 		statements: map[routeKey]*entrycheck.VerdictVerification{},
 		groups:     map[string]map[string]bool{},
 		riskList:   map[string]bool{},
+		counts:     newCounts(),
 		source: entrycheck.Source{
 			Kind:     "secondary_matrix",
 			Name:     "Passport Index dataset (Ilya Ilyankou)",
@@ -121,6 +124,7 @@ func (e *Evaluator) compareStatements() {
 			pi, _ := country.Index3(p)
 			di, _ := country.Index3(s.Destination)
 			key := routeKey{pi, di}
+			e.dests[di].statements = true
 			vv := e.statements[key]
 			if vv == nil {
 				vv = &entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly}

@@ -7,8 +7,10 @@ import (
 // legWork is a leg being evaluated: every passport's answer and their ranking.
 type legWork struct {
 	ctx legContext
-	// text holds the texts of the whole evaluation (shared by every leg).
+	// text holds the texts of the whole evaluation and out the slices of
+	// its answer (both shared by every leg).
 	text    *textArena
+	out     *tripSlabs
 	options []option
 	// order holds the option indexes, best first (see rankOptions).
 	order []int
@@ -68,11 +70,12 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		w := &work[i]
 		w.options, w.order = options[i*n:(i+1)*n], order[i*n:(i+1)*n]
 		best := -1
+		var r entrycheck.CheckResult
 		for j := range plan.passports {
 			p := &plan.passports[j]
 			// The request was validated as a whole; ranking needs only the
 			// requirement of each passport.
-			r := e.requirementOnly(p.country, w.ctx.leg.country, legRequest(&plan, p, w, requestID))
+			e.requirementOnly(&r, p.country, w.ctx.leg.country, legRequest(&plan, p, w, requestID))
 			w.options[j] = newOption(p, &r, &w.ctx)
 			if best < 0 {
 				best = j
@@ -107,10 +110,20 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 // successor, and for Schengen legs the day the traveller leaves the area.
 func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
 	members := e.groups[entrycheck.GroupSchengen]
-	text := newTextArena(len(plan.legs))
+	text := newTextArena(len(plan.legs), e.counts)
+	// Texts name legs and passports' expiry dates many times: written once.
+	for i := range plan.legs {
+		plan.legs[i].name = text.nameLeg(plan.legs[i])
+	}
+	for i := range plan.passports {
+		if p := &plan.passports[i]; p.expires != nil {
+			p.expiresText = text.date(*p.expires)
+		}
+	}
+	out := e.newTripSlabs(plan.legs)
 	for i := len(work) - 1; i >= 0; i-- {
 		w := &work[i]
-		w.text = text
+		w.text, w.out = text, out
 		w.ctx = legContext{leg: plan.legs[i], schengen: members[plan.legs[i].country.ISO3]}
 		if i+1 < len(work) {
 			w.ctx.next = &plan.legs[i+1]
@@ -153,8 +166,8 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 		EntryRulesVerification: r.EntryRulesVerification,
 		Source:                 r.Source,
 	}
-	conds := make([]entrycheck.Condition, 0, conditionCount(w, r))
-	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, *best.passport, &w.ctx))
+	conds := w.out.conditions.take(conditionCount(w, r))
+	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, dest.validitySays[boolIndex(w.ctx.schengen)], *best.passport, &w.ctx))
 	freeMovement := w.ctx.schengen && e.groups[entrycheck.GroupSchengen][best.passport.country.ISO3]
 	conds = append(conds, stayCondition(w, r, freeMovement))
 	if w.ctx.schengen {
@@ -172,7 +185,41 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 	conds = append(conds, onwardCondition(w, r, dest.curated))
 	conds = append(conds, e.yellowFeverCondition(work, i, work[0].best().passport.country))
 	d.Conditions = extraConditions(conds, w, r)
-	d.Why = legWhy(plan, w, r)
+	d.Why = legWhy(plan, w, r, dest)
+}
+
+// tripSlabs hold the conditions and explanations of a trip's legs.
+type tripSlabs struct {
+	conditions slab[entrycheck.Condition]
+	why        slab[string]
+}
+
+// whyPerLeg is room for a leg's usual explanations; a leg with more grows
+// its own slice.
+const whyPerLeg = 8
+
+// newTripSlabs sizes the slabs for the legs: conditionCount at most, which
+// is known before the passports are ranked but for the own-passport case.
+func (e *Evaluator) newTripSlabs(legs []plannedLeg) *tripSlabs {
+	members := e.groups[entrycheck.GroupSchengen]
+	n := 0
+	for _, l := range legs {
+		n += 4 // passport validity, stay, onward ticket, yellow fever
+		if members[l.country.ISO3] {
+			n++
+		}
+		if l.transit {
+			n++
+		}
+		r := e.destination(l.country.ISO3).rules
+		if r.BlankPages != nil {
+			n++
+		}
+		if h := r.OtherHealth; h != nil {
+			n += len(h.Value)
+		}
+	}
+	return &tripSlabs{conditions: newSlab[entrycheck.Condition](n), why: newSlab[string](len(legs) * whyPerLeg)}
 }
 
 // conditionCount is the number of conditions decide lists for a leg.
@@ -231,9 +278,9 @@ func legStatus(w *legWork, conds []entrycheck.Condition) entrycheck.TripStatus {
 }
 
 // legWhy explains every step of a leg's decision in plain language.
-func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult) []string {
+func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult, dest *destination) []string {
 	t, covered, name := w.text, w.covered, w.ctx.leg.country.Name
-	why := make([]string, 0, 8)
+	why := w.out.why.take(whyPerLeg)
 	why = append(why, choiceWhy(w), verdictWhy(w, r), r.VerdictVerification.Note)
 	for _, s := range r.VerdictVerification.OfficialStatements {
 		agrees := "An official statement agrees with the matrix: "
@@ -268,28 +315,24 @@ func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult) []string {
 		why = append(why, t.join("Apply: ", a.URL, " (", a.Kind, ", source: ", a.Source.Name, "). ", a.Note))
 	}
 	v := r.EntryRulesVerification
-	verified := "."
-	if v.LastVerified != nil {
-		verified = t.join(", last verified ", t.date(*v.LastVerified), ".")
-	}
-	return append(why, t.join("Entry rules of ", name, ": ", v.Status, verified), v.Note)
+	return append(why, dest.rulesWhy(v.Status), v.Note)
 }
 
 // verdictWhy says where the chosen passport's requirement comes from; the
 // verification note follows it in the why list.
 func verdictWhy(w *legWork, r *entrycheck.CheckResult) string {
 	t, o := w.text, w.best()
-	verdict := r.RequirementLabel
+	label, upTo, stay := r.RequirementLabel, "", ""
 	if r.AllowedStayDays.Valid {
-		verdict = t.join(verdict, " for up to ", t.stayText(r.AllowedStayDays))
+		upTo, stay = " for up to ", t.stayText(r.AllowedStayDays)
 	}
 	switch {
 	case o.own:
-		return t.join(verdict, ": you hold ", w.ctx.leg.country.Name, "'s own passport.")
+		return t.join(label, upTo, stay, ": you hold ", w.ctx.leg.country.Name, "'s own passport.")
 	case r.Source.MatrixValue == nil:
-		return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: the route is not in the ", r.Source.Name, ".")
+		return t.join(label, upTo, stay, " with the ", o.passport.country.ISO3, " passport: the route is not in the ", r.Source.Name, ".")
 	}
-	return t.join(verdict, " with the ", o.passport.country.ISO3, " passport: matrix value \"", *r.Source.MatrixValue, "\" in the ", r.Source.Name, ", snapshot ", r.Source.Snapshot, ".")
+	return t.join(label, upTo, stay, " with the ", o.passport.country.ISO3, " passport: matrix value \"", *r.Source.MatrixValue, "\" in the ", r.Source.Name, ", snapshot ", r.Source.Snapshot, ".")
 }
 
 // legRequest is the check request of one leg for one passport.

@@ -121,23 +121,22 @@ func choiceWhy(w *legWork) string {
 	}
 	next := &w.options[w.order[1]]
 	_, step := compareOptions(best, next)
-	dest, other := w.ctx.leg.country.Name, next.passport.country.ISO3
-	var reason string
+	dest, chosen, other := w.ctx.leg.country.Name, best.passport.country.ISO3, next.passport.country.ISO3
+	// One text per case, written at once.
+	const lead, over, because = "Passport: ", ", chosen over ", " because "
 	switch step {
 	case byValidityRule:
-		reason = t.join("the ", other, " passport does not meet ", dest, "'s passport-validity rule for this leg")
+		return t.join(lead, chosen, over, other, because, "the ", other, " passport does not meet ", dest, "'s passport-validity rule for this leg.")
 	case byRequirement:
-		reason = t.join(requirementPhrase(best.requirement), " is easier than ", requirementPhrase(next.requirement), " with the ", other, " passport")
+		return t.join(lead, chosen, over, other, because, requirementPhrase(best.requirement), " is easier than ", requirementPhrase(next.requirement), " with the ", other, " passport.")
 	case byOwnCountry:
-		reason = t.join("it is ", dest, "'s own passport, so you enter as a citizen")
+		return t.join(lead, chosen, over, other, because, "it is ", dest, "'s own passport, so you enter as a citizen.")
 	case byStay:
-		reason = t.join("its visa-free stay is longer (", t.stayText(best.days), ", against ", t.stayText(next.days), " with the ", other, " passport)")
+		return t.join(lead, chosen, over, other, because, "its visa-free stay is longer (", t.stayText(best.days), ", against ", t.stayText(next.days), " with the ", other, " passport).")
 	case byValidityKnown:
-		reason = t.join("its validity is confirmed for this leg, the ", other, " passport's could not be checked")
-	default:
-		reason = t.join("your passports give the same answer here and it is listed before the ", other, " passport")
+		return t.join(lead, chosen, over, other, because, "its validity is confirmed for this leg, the ", other, " passport's could not be checked.")
 	}
-	return t.join("Passport: ", best.passport.country.ISO3, ", chosen over ", other, " because ", reason, ".")
+	return t.join(lead, chosen, over, other, because, "your passports give the same answer here and it is listed before the ", other, " passport.")
 }
 
 // alternatives fills out with every passport's answer in the order given,

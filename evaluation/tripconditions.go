@@ -14,6 +14,8 @@ type legContext struct {
 	// traveller leaves the area (nil when not given).
 	schengen      bool
 	areaDeparture *entrycheck.Date
+	// required is the leg's last computation of the required validity.
+	required requiredMemo
 }
 
 // stayDays is the number of days of a dated leg, both ends included.
@@ -92,7 +94,7 @@ func onwardCondition(w *legWork, r *entrycheck.CheckResult, curated bool) entryc
 	}
 	if lc.next != nil {
 		c.Status = entrycheck.ConditionMet
-		c.Detail = t.join(asks, "; your itinerary continues to ", t.legName(*lc.next), ": carry proof of that booking.")
+		c.Detail = t.join(asks, "; your itinerary continues to ", lc.next.name, ": carry proof of that booking.")
 	} else {
 		c.Status = entrycheck.ConditionAdvisory
 		c.Detail = t.join(asks, "; the itinerary ends here, so carry proof of your return or onward ticket.")
@@ -144,7 +146,7 @@ func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrychec
 	fromRisk := e.riskList[origin.ISO3]
 	if from >= 0 {
 		fromRisk = e.riskList[work[from].ctx.leg.country.ISO3]
-		fromName = t.legName(work[from].ctx.leg)
+		fromName = work[from].ctx.leg.name
 	} else {
 		fromName = t.join("your assumed starting point, ", origin.Name, " (see defaults_applied)")
 	}
@@ -166,13 +168,13 @@ func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrychec
 		c.Detail = t.join(name, asks, ", and you arrive from ", fromName, ", which is on the risk list: carry the certificate", minAge(t, rule), ". Risk list: ", risk, ".")
 	case via >= 0 && transitCounts:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = t.join(name, asks, transitHours(t, rule), ", and you transit ", t.legName(work[via].ctx.leg), ", which is on the risk list: carry the certificate", minAge(t, rule), ". Risk list: ", risk, ".")
+		c.Detail = t.join(name, asks, transitHours(t, rule), ", and you transit ", work[via].ctx.leg.name, ", which is on the risk list: carry the certificate", minAge(t, rule), ". Risk list: ", risk, ".")
 	case earlier >= 0:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = t.join(name, asks, ". You were in ", t.legName(work[earlier].ctx.leg), " earlier in the trip, which is on the risk list; how recent a stay must be for the rule to apply is not curated, so carry the certificate to be safe. Risk list: ", risk, ".")
+		c.Detail = t.join(name, asks, ". You were in ", work[earlier].ctx.leg.name, " earlier in the trip, which is on the risk list; how recent a stay must be for the rule to apply is not curated, so carry the certificate to be safe. Risk list: ", risk, ".")
 	case via >= 0:
 		c.Status = entrycheck.ConditionNotApplicable
-		c.Detail = t.join(name, asks, "; transiting ", t.legName(work[via].ctx.leg), " does not count under this rule, and you arrive from ", fromName, ", which is not on the risk list.")
+		c.Detail = t.join(name, asks, "; transiting ", work[via].ctx.leg.name, " does not count under this rule, and you arrive from ", fromName, ", which is not on the risk list.")
 	default:
 		c.Status = entrycheck.ConditionNotApplicable
 		c.Detail = t.join(name, asks, "; you arrive from ", fromName, " and no earlier leg is in a risk country, so it does not apply.")

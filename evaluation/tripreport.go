@@ -16,7 +16,14 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 	c.Legs = len(legs)
 	for i := range legs {
 		l := &legs[i]
-		prefix := t.join("Leg ", t.itoa(l.Index+1), " (", l.Country.Name, "): ")
+		// Most legs need no attention: their prefix is written on demand.
+		var p string
+		prefix := func() string {
+			if p == "" {
+				p = t.join("Leg ", t.itoa(l.Index+1), " (", l.Country.Name, "): ")
+			}
+			return p
+		}
 		switch l.Status {
 		case entrycheck.TripReady:
 			c.Ready++
@@ -24,13 +31,13 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			c.ActionNeeded++
 		case entrycheck.TripNotPossible:
 			c.NotPossible++
-			s.Attention = append(s.Attention, t.join(prefix, "no admission with any of your passports."))
+			s.Attention = append(s.Attention, t.join(prefix(), "no admission with any of your passports."))
 		case entrycheck.TripUnknown:
 			c.Unknown++
 			if l.Requirement == entrycheck.NoAdmission {
-				s.Attention = append(s.Attention, t.join(prefix, "no admission with the ", l.Passport.Country.ISO3, " passport and no reliable verdict for another of your passports: check with the official authority."))
+				s.Attention = append(s.Attention, t.join(prefix(), "no admission with the ", l.Passport.Country.ISO3, " passport and no reliable verdict for another of your passports: check with the official authority."))
 			} else {
-				s.Attention = append(s.Attention, t.join(prefix, "no reliable verdict (", string(l.Requirement), ") for any of your passports: check with the official authority before you travel."))
+				s.Attention = append(s.Attention, t.join(prefix(), "no reliable verdict (", string(l.Requirement), ") for any of your passports: check with the official authority before you travel."))
 			}
 		}
 		if l.Requirement == entrycheck.NeedsReview {
@@ -41,7 +48,7 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			if l.Apply != nil {
 				where = t.join(" (", l.Apply.URL, ").")
 			}
-			s.Attention = append(s.Attention, t.join(prefix, l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
+			s.Attention = append(s.Attention, t.join(prefix(), l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
 		}
 		for _, cond := range l.Conditions {
 			switch cond.Status {
@@ -51,7 +58,7 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 				c.ConditionsUnknown++
 			}
 			if cond.ActionNeeded {
-				s.Attention = append(s.Attention, t.join(prefix, conditionLabel(cond.Kind), ": ", cond.Detail))
+				s.Attention = append(s.Attention, t.join(prefix(), conditionLabel(cond.Kind), ": ", cond.Detail))
 			}
 		}
 		if statusOrder(l.Status) > statusOrder(s.Status) {
@@ -123,7 +130,9 @@ const (
 // tripDefaults lists every default the evaluation applied, with the legs or
 // passports it was applied to.
 func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
-	var purpose, arrival, departure, airside, expires []int
+	legs := len(plan.legs)
+	ints := newSlab[int](4*legs + len(plan.passports))
+	purpose, arrival, departure, airside, expires := ints.take(legs), ints.take(legs), ints.take(legs), ints.take(legs), ints.take(len(plan.passports))
 	dated := false
 	for _, l := range plan.legs {
 		if l.purpose == "" {
@@ -145,7 +154,7 @@ func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenS
 			expires = append(expires, p.index)
 		}
 	}
-	out := []entrycheck.TripDefault{}
+	out := make([]entrycheck.TripDefault, 0, 12) // at most 12 defaults
 	tripWide := func(field, value, reason string) {
 		out = append(out, entrycheck.TripDefault{Field: field, Value: value, Reason: reason})
 	}

@@ -34,9 +34,19 @@ func (e *Evaluator) schengenAccount(work []legWork) *entrycheck.SchengenStay {
 	}
 	t := work[0].text
 	acc := &entrycheck.SchengenStay{Rule: schengenRule, LimitDays: schengenLimitDays, WindowDays: schengenWindowDays, Source: group.Source}
-	var spans []span
-	var counted []int // indexes into work
-	incomplete := -1  // a counted leg without both dates
+	n := 0
+	for i := range work {
+		if work[i].ctx.schengen {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	acc.Legs = make([]entrycheck.SchengenLeg, 0, n)
+	spans := make([]span, 0, n)
+	counted := make([]int, 0, n) // indexes into work
+	incomplete := -1             // a counted leg without both dates
 	for i := range work {
 		w := &work[i]
 		if !w.ctx.schengen {
@@ -121,13 +131,13 @@ func (e *Evaluator) schengenAccount(work []legWork) *entrycheck.SchengenStay {
 		acc.Status = entrycheck.ConditionNotMet
 		day := dateOfDay(work[exceededLeg].firstDayOver)
 		acc.ExceededOn = &day
-		acc.Detail = t.join("Counted: ", tally, ". The limit is passed on ", t.date(day), ", during ", t.legName(work[exceededLeg].ctx.leg), ": that day is the 91st in the 180 days ending on it.")
+		acc.Detail = t.join("Counted: ", tally, ". The limit is passed on ", t.date(day), ", during ", work[exceededLeg].ctx.leg.name, ": that day is the 91st in the 180 days ending on it.")
 	case len(counted) == 0:
 		acc.Status = entrycheck.ConditionNotApplicable
 		acc.Detail = "No leg counts toward the short-stay limit; each leg says why."
 	case incomplete >= 0:
 		acc.Status = entrycheck.ConditionUnknown
-		acc.Detail = t.join("Counted: ", tally, ". The count is incomplete because ", t.legName(work[incomplete].ctx.leg), " lacks a date; the days known use at most ", t.itoa(acc.PeakDays), " of 90 in any 180-day window.")
+		acc.Detail = t.join("Counted: ", tally, ". The count is incomplete because ", work[incomplete].ctx.leg.name, " lacks a date; the days known use at most ", t.itoa(acc.PeakDays), " of 90 in any 180-day window.")
 	default:
 		acc.Status = entrycheck.ConditionMet
 		acc.Detail = t.join("Counted: ", tally, ". At most ", t.itoa(acc.PeakDays), " of 90 days fall in any 180-day window: within the limit.")
@@ -162,7 +172,7 @@ func schengenCondition(acc *entrycheck.SchengenStay, work []legWork, i int, tall
 		c.Detail = t.join(sl.Reason, " Counted together: ", tally, ". This leg's dates are not given, so its days cannot be counted: give its arrival and departure.")
 	case incomplete >= 0:
 		c.Status = entrycheck.ConditionUnknown
-		c.Detail = t.join(sl.Reason, " Counted together: ", tally, ". By this leg's last day the days known use ", t.itoa(sl.UsedInWindow.N), " of 90 in the 180-day window, but ", t.legName(work[incomplete].ctx.leg), " lacks a date, so the count may be higher.")
+		c.Detail = t.join(sl.Reason, " Counted together: ", tally, ". By this leg's last day the days known use ", t.itoa(sl.UsedInWindow.N), " of 90 in the 180-day window, but ", work[incomplete].ctx.leg.name, " lacks a date, so the count may be higher.")
 	default:
 		c.Status = entrycheck.ConditionMet
 		c.Detail = t.join(sl.Reason, " Counted together: ", tally, ". By this leg's last day you will have used ", t.itoa(sl.UsedInWindow.N), " of 90 days in the 180-day window ending then.")
@@ -182,9 +192,9 @@ func schengenTally(t *textArena, acc *entrycheck.SchengenStay, work []legWork) s
 			days = t.plural(sl.Days.N, "day")
 		}
 		if s == "" {
-			s = t.join(t.legName(work[sl.Index].ctx.leg), " ", days)
+			s = t.join(work[sl.Index].ctx.leg.name, " ", days)
 		} else {
-			s = t.join(s, ", ", t.legName(work[sl.Index].ctx.leg), " ", days)
+			s = t.join(s, ", ", work[sl.Index].ctx.leg.name, " ", days)
 		}
 	}
 	return t.join(s, "; ", t.plural(acc.DaysCounted, "distinct day"), " in all")

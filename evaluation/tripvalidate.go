@@ -20,6 +20,8 @@ type plannedPassport struct {
 	index   int
 	country entrycheck.Country
 	expires *entrycheck.Date
+	// expiresText is the expiry as texts write it, when given.
+	expiresText string
 }
 
 type plannedLeg struct {
@@ -29,6 +31,8 @@ type plannedLeg struct {
 	// purpose is tourism or business in lower case, "" when the request left it open.
 	purpose string
 	transit bool
+	// name is how texts name the leg, "leg 2 (Kenya)" (see prepareLegs).
+	name string
 }
 
 // ValidateTrip reports every problem of a trip request at once, as an

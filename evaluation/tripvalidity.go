@@ -25,6 +25,38 @@ func assessValidity(rule *entrycheck.Rule[entrycheck.PassportValidity], p planne
 	if own {
 		return validityCheck{status: entrycheck.ConditionNotApplicable}
 	}
+	// The required days depend on the leg and the allowed stay only: the
+	// passports of a leg mostly share them.
+	m := &lc.required
+	if !m.ok || m.allowed != allowed {
+		*m = requiredMemo{ok: true, allowed: allowed, v: requiredDays(rule, lc, allowed)}
+	}
+	v := m.v
+	switch {
+	case p.expires == nil:
+		v.status = entrycheck.ConditionUnknown
+	case !v.least.IsZero() && dateBefore(*p.expires, v.least):
+		v.status = entrycheck.ConditionNotMet
+	case rule == nil:
+		v.status = entrycheck.ConditionUnknown
+	case !v.most.IsZero() && !dateBefore(*p.expires, v.most):
+		v.status = entrycheck.ConditionMet
+	default:
+		v.status = entrycheck.ConditionUnknown
+	}
+	return v
+}
+
+// requiredMemo keeps the last requiredDays of a leg.
+type requiredMemo struct {
+	ok      bool
+	allowed entrycheck.Days
+	v       validityCheck
+}
+
+// requiredDays computes the days until which a passport must be valid for
+// a leg: least under the most lenient reading, most under the strictest.
+func requiredDays(rule *entrycheck.Rule[entrycheck.PassportValidity], lc *legContext, allowed entrycheck.Days) validityCheck {
 	arr, dep := valueOf(lc.leg.arrival), valueOf(lc.leg.departure)
 	// endOfStay is the last day the verdict allows, for legs without a departure.
 	var endOfStay entrycheck.Date
@@ -73,18 +105,6 @@ func assessValidity(rule *entrycheck.Rule[entrycheck.PassportValidity], p planne
 			v.most = entrycheck.Date{}
 		}
 	}
-	switch {
-	case p.expires == nil:
-		v.status = entrycheck.ConditionUnknown
-	case !v.least.IsZero() && dateBefore(*p.expires, v.least):
-		v.status = entrycheck.ConditionNotMet
-	case rule == nil:
-		v.status = entrycheck.ConditionUnknown
-	case !v.most.IsZero() && !dateBefore(*p.expires, v.most):
-		v.status = entrycheck.ConditionMet
-	default:
-		v.status = entrycheck.ConditionUnknown
-	}
 	return v
 }
 
@@ -95,28 +115,35 @@ func countedFrom(v entrycheck.PassportValidity) string {
 	return *v.CountedFrom
 }
 
-// validityCondition explains the chosen passport's validity check.
-func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entrycheck.PassportValidity], p plannedPassport, lc *legContext) entrycheck.Condition {
+// validitySays is the first sentence of a leg's passport-validity
+// condition: the destination's rule in words, computed once per destination
+// (one for legs in the Schengen area, one for others).
+func validitySays(name string, rule *entrycheck.Rule[entrycheck.PassportValidity], schengen bool) string {
+	if rule == nil {
+		return "No official source for " + name + "'s passport-validity rule has been curated; at the least a passport must be valid for the whole stay. "
+	}
+	return name + " requires a passport " + requiredValidity(rule.Value, schengen) + ". "
+}
+
+// validityCondition explains the chosen passport's validity check; ruleSays
+// is the destination's validitySays.
+func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, lc *legContext) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionPassportValidity, Status: v.status}
 	if v.status == entrycheck.ConditionNotApplicable {
 		c.Detail = "You are entering your own country: the passport-validity rules for foreign visitors do not apply to citizens."
 		return c
 	}
 	name := lc.leg.country.Name
-	var ruleSays string
 	if rule != nil {
 		c.Source, c.RuleText = &rule.Source, rule.Value.Text
-		ruleSays = t.join(name, " requires a passport ", requiredValidity(t, rule.Value, lc.schengen), ". ")
-	} else {
-		ruleSays = t.join("No official source for ", name, "'s passport-validity rule has been curated; at the least a passport must be valid for the whole stay. ")
 	}
 	holder := p.country.ISO3
 	switch {
 	case v.status == entrycheck.ConditionNotMet:
 		c.ActionNeeded = true
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", t.date(*p.expires), " but must be valid until at least ", t.date(v.least), ": renew it before this leg or travel on another passport.")
+		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", p.expiresText, " but must be valid until at least ", t.date(v.least), ": renew it before this leg or travel on another passport.")
 	case v.status == entrycheck.ConditionMet:
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport, expiring on ", t.date(*p.expires), ", is valid until at least ", t.date(v.most), " as required.")
+		c.Detail = t.join(ruleSays, "Your ", holder, " passport, expiring on ", p.expiresText, ", is valid until at least ", t.date(v.most), " as required.")
 	case p.expires == nil:
 		ask := t.join(ruleSays, "Give its expiry (/traveler/passports/", t.itoa(p.index), "/expires) to check it")
 		switch {
@@ -128,20 +155,20 @@ func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entr
 			c.Detail = t.join(ask, "; the leg's dates are needed as well.")
 		}
 	case rule == nil:
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", t.date(*p.expires), ") covers the stay as planned, but ", name, " may ask for more: check with its official authority.")
+		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", p.expiresText, ") covers the stay as planned, but ", name, " may ask for more: check with its official authority.")
 	default:
 		until := "the end of the stay plus the rule's months"
 		if !v.most.IsZero() {
 			until = t.date(v.most)
 		}
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", t.date(*p.expires), ", which may not be enough because ", orDates(v.why), "; to be safe it must be valid until at least ", until, ". Check before you travel.")
+		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", p.expiresText, ", which may not be enough because ", orDates(v.why), "; to be safe it must be valid until at least ", until, ". Check before you travel.")
 	}
 	return c
 }
 
 // requiredValidity states a rule in words, such as "valid for at least 6
 // months from the day of entry".
-func requiredValidity(t *textArena, v entrycheck.PassportValidity, schengen bool) string {
+func requiredValidity(v entrycheck.PassportValidity, schengen bool) string {
 	if v.MinMonthsRemaining == 0 {
 		switch countedFrom(v) {
 		case "entry":
@@ -151,7 +178,7 @@ func requiredValidity(t *textArena, v entrycheck.PassportValidity, schengen bool
 		}
 		return "valid for the whole stay, until the day you leave"
 	}
-	return t.join("valid for at least ", t.months(v.MinMonthsRemaining), " ", basis(v, schengen))
+	return "valid for at least " + pluralOf(v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
 }
 
 func basis(v entrycheck.PassportValidity, schengen bool) string {
