@@ -170,9 +170,5 @@ func (w *writer) finish() (int, error) {
 		}
 		deleted++
 	}
-	b, err := json.Marshal(w.seen)
-	if err != nil {
-		return deleted, err
-	}
-	return deleted, os.WriteFile(filepath.Join(w.root, ManifestFile), b, 0o644)
+	return deleted, w.writeManifest(w.seen)
 }

@@ -80,21 +80,12 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 	}
 	state, open := verify.State(snap.Curated.Records(), events)
 	ev := evaluation.NewVerified(snap, state)
-	feed := changes.FeedSite{BaseURL: cfg.BaseURL, DatasetVersion: snap.Version()}
-	changesJSON, err := changes.FeedJSON(feed, events)
-	if err != nil {
-		return fail(err)
-	}
-	atom, err := changes.FeedAtom(feed, events)
+	extra, err := feedFiles(cfg, snap.Version(), events)
 	if err != nil {
 		return fail(err)
 	}
 	baseline, changed := changes.History(events, snap.Version())
-	extra := []generator.File{
-		{Path: "/openapi.json", Body: api.OpenAPIFor(cfg.BaseURL)},
-		{Path: changes.DefaultJSONPath, Body: changesJSON},
-		{Path: changes.DefaultAtomPath, Body: atom},
-	}
+	extra = append(extra, generator.File{Path: "/openapi.json", Body: api.OpenAPIFor(cfg.BaseURL)})
 	for _, d := range discovery.Documents(discovery.NewSite(cfg, snap.Version())) {
 		extra = append(extra, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}
@@ -112,6 +103,23 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		History:      generator.History{Baseline: baseline, Changed: changed},
 		Extra:        extra,
 		Verification: verificationView(events, open),
+	}, nil
+}
+
+// feedFiles renders /changes.json and the Atom feed from the event log.
+func feedFiles(cfg config.Config, datasetVersion string, events []changes.Event) ([]generator.File, error) {
+	feed := changes.FeedSite{BaseURL: cfg.BaseURL, DatasetVersion: datasetVersion}
+	changesJSON, err := changes.FeedJSON(feed, events)
+	if err != nil {
+		return nil, err
+	}
+	atom, err := changes.FeedAtom(feed, events)
+	if err != nil {
+		return nil, err
+	}
+	return []generator.File{
+		{Path: changes.DefaultJSONPath, Body: changesJSON},
+		{Path: changes.DefaultAtomPath, Body: atom},
 	}, nil
 }
 

@@ -10,6 +10,8 @@ import (
 
 	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/generator"
+	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/pagefetch"
 	"github.com/entrycheck/entrycheck/internal/store"
@@ -131,4 +133,22 @@ func verifyAndReload(ctx context.Context, cfg config.Config, runner verify.Runne
 		return
 	}
 	setEvaluator(ev)
+	if err := publishFeeds(ctx, cfg, st, snap.Version()); err != nil {
+		log.Error("publishing the feeds", "error", err)
+	}
+}
+
+// publishFeeds rewrites /changes.json and the Atom feed in the served tree
+// from the event log, so that they show a run at once; the pages show it
+// from the next build.
+func publishFeeds(ctx context.Context, cfg config.Config, st *store.Store, datasetVersion string) error {
+	events, err := changes.Load(ctx, st, 0)
+	if err != nil {
+		return err
+	}
+	files, err := feedFiles(cfg, datasetVersion, events)
+	if err != nil {
+		return err
+	}
+	return generator.Update(cfg.PublicDir, files)
 }
