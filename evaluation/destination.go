@@ -29,13 +29,17 @@ type destination struct {
 	// rulesWhy says, for each status of the rules' verification, what a
 	// trip's leg explains of them (see rulesWhy).
 	rulesWhyText [4]string
+	// risk is set for a country on the yellow-fever risk list, schengen
+	// for a member of the Schengen area.
+	risk, schengen bool
 	// statements is set when official statements cover some routes to the
 	// destination (see Evaluator.statements).
 	statements bool
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
-	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{}}
+	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{},
+		risk: e.riskList[c.ISO3], schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
 	d.rules.Coverage = entrycheck.CoverageBasic
 	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
 		d.curated = true

@@ -109,11 +109,12 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 // prepareLegs sets up each leg's context in work, one element a leg: its
 // successor, and for Schengen legs the day the traveller leaves the area.
 func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
-	members := e.groups[entrycheck.GroupSchengen]
 	text := newTextArena(len(plan.legs), e.counts)
 	// Texts name legs and passports' expiry dates many times: written once.
 	for i := range plan.legs {
-		plan.legs[i].name = text.nameLeg(plan.legs[i])
+		l := &plan.legs[i]
+		d := e.destination(l.country.ISO3)
+		l.name, l.risk, l.schengen = text.nameLeg(*l), d.risk, d.schengen
 	}
 	for i := range plan.passports {
 		if p := &plan.passports[i]; p.expires != nil {
@@ -124,7 +125,7 @@ func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
 	for i := len(work) - 1; i >= 0; i-- {
 		w := &work[i]
 		w.text, w.out = text, out
-		w.ctx = legContext{leg: plan.legs[i], schengen: members[plan.legs[i].country.ISO3]}
+		w.ctx = legContext{leg: plan.legs[i], schengen: plan.legs[i].schengen}
 		if i+1 < len(work) {
 			w.ctx.next = &plan.legs[i+1]
 		}
@@ -168,7 +169,7 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 	}
 	conds := w.out.conditions.take(conditionCount(w, r))
 	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, dest.validitySays[boolIndex(w.ctx.schengen)], *best.passport, &w.ctx))
-	freeMovement := w.ctx.schengen && e.groups[entrycheck.GroupSchengen][best.passport.country.ISO3]
+	freeMovement := w.ctx.schengen && e.destination(best.passport.country.ISO3).schengen
 	conds = append(conds, stayCondition(w, r, freeMovement))
 	if w.ctx.schengen {
 		w.schengenSlot = len(conds)
@@ -201,11 +202,10 @@ const whyPerLeg = 8
 // newTripSlabs sizes the slabs for the legs: conditionCount at most, which
 // is known before the passports are ranked but for the own-passport case.
 func (e *Evaluator) newTripSlabs(legs []plannedLeg) *tripSlabs {
-	members := e.groups[entrycheck.GroupSchengen]
 	n := 0
 	for _, l := range legs {
 		n += 4 // passport validity, stay, onward ticket, yellow fever
-		if members[l.country.ISO3] {
+		if l.schengen {
 			n++
 		}
 		if l.transit {

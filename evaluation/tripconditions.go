@@ -139,20 +139,20 @@ func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrychec
 			from = j
 			break
 		}
-		if via < 0 && e.riskList[work[j].ctx.leg.country.ISO3] {
+		if via < 0 && work[j].ctx.leg.risk {
 			via = j
 		}
 	}
 	fromRisk := e.riskList[origin.ISO3]
 	if from >= 0 {
-		fromRisk = e.riskList[work[from].ctx.leg.country.ISO3]
+		fromRisk = work[from].ctx.leg.risk
 		fromName = work[from].ctx.leg.name
 	} else {
 		fromName = t.join("your assumed starting point, ", origin.Name, " (see defaults_applied)")
 	}
 	earlier := -1
 	for k := 0; k < from; k++ {
-		if e.riskList[work[k].ctx.leg.country.ISO3] {
+		if work[k].ctx.leg.risk {
 			earlier = k
 		}
 	}

@@ -27,7 +27,6 @@ type span struct{ from, to int }
 // stay, and their condition says that a Schengen short-stay visa carries
 // the same limit. It returns nil when no leg is in a Schengen state.
 func (e *Evaluator) schengenAccount(work []legWork) *entrycheck.SchengenStay {
-	members := e.groups[entrycheck.GroupSchengen]
 	group, ok := e.snap.Curated.Groups[entrycheck.GroupSchengen]
 	if !ok || len(work) == 0 {
 		return nil
@@ -61,7 +60,7 @@ func (e *Evaluator) schengenAccount(work []legWork) *entrycheck.SchengenStay {
 		switch {
 		case leg.transit:
 			sl.Reason = "An airside transit does not enter the Schengen area (transit legs are assumed airside; see defaults_applied)."
-		case members[passport]:
+		case e.destination(passport).schengen:
 			sl.Reason = t.join("The ", passport, " passport is one of a Schengen state: free movement, not limited by the short-stay rule.")
 		case best.requirement == entrycheck.VisaFree && !best.days.Valid:
 			sl.Reason = t.join("Visa-free without a number of days in the matrix for the ", passport, " passport: free movement (such as an EU or EEA citizen's), not limited by the short-stay rule.")
