@@ -1,8 +1,11 @@
 package api
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -71,6 +74,18 @@ func (s *Server) mcpEndpoint() http.Handler {
 		DisableLocalhostProtection: true,
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		corsMCP(w.Header())
+		switch r.Method {
+		case http.MethodOptions:
+			mcpPreflight(w)
+			return
+		case http.MethodPost:
+		default:
+			// A stateless server has no stream to GET and no session to DELETE.
+			w.Header().Set("Allow", "POST")
+			s.fail(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, r.Method+" is not served on "+discovery.PathMCP+": send JSON-RPC messages with POST (stateless streamable HTTP, JSON responses)")
+			return
+		}
 		if !s.allowedHost(r) {
 			s.fail(w, r, http.StatusForbidden, codeForbiddenHost, "the Host header "+r.Host+" is not this server's: connect to "+s.cfg.BaseURL+discovery.PathMCP)
 			return
@@ -79,9 +94,44 @@ func (s *Server) mcpEndpoint() http.Handler {
 		if !ok {
 			return
 		}
+		// The body is read here, within its bound, so that an oversized
+		// request gets the service's JSON error rather than the SDK's text.
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				s.fail(w, r, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", maxMCPBody))
+				return
+			}
+			s.fail(w, r, http.StatusBadRequest, codeInvalidBody, "the request body could not be read: "+err.Error())
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
 		ctx := context.WithValue(r.Context(), mcpCallerKey, mcpCaller{r: r, p: p})
 		transport.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// CORS of /mcp, for MCP clients that run in a browser on other sites. No
+// cookies are used: a caller authenticates with its bearer token, which a
+// page can only send if it holds it.
+const (
+	mcpAllowHeaders  = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id"
+	mcpExposeHeaders = corsExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE"
+)
+
+func corsMCP(h http.Header) {
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", mcpExposeHeaders)
+	h.Add("Vary", "Origin")
+}
+
+func mcpPreflight(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", mcpAllowHeaders)
+	h.Set("Access-Control-Max-Age", "86400")
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // allowedHost protects against DNS rebinding: a request that reached a

@@ -694,8 +694,8 @@ func TestMCPEndpointHTTP(t *testing.T) {
 	}
 	// Bodies are bounded at 64 KiB.
 	big := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"evaluate_trip","arguments":{"pad":"` + strings.Repeat("x", 70<<10) + `"}}}`
-	if r := rawMCP(t, e, big); r.StatusCode != http.StatusRequestEntityTooLarge {
-		t.Errorf("oversized request: %d", r.StatusCode)
+	if r := rawMCP(t, e, big); r.StatusCode != http.StatusRequestEntityTooLarge || r.json(t)["error"] != "payload_too_large" {
+		t.Errorf("oversized request: %d %s", r.StatusCode, r.body)
 	}
 	// A stateless server has no stream to GET and no session to DELETE.
 	for _, method := range []string{http.MethodGet, http.MethodDelete} {
@@ -705,10 +705,30 @@ func TestMCPEndpointHTTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
-			t.Errorf("%s /mcp: %d, Allow %q", method, resp.StatusCode, resp.Header.Get("Allow"))
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" || !strings.Contains(string(b), `"error":"method_not_allowed"`) {
+			t.Errorf("%s /mcp: %d, Allow %q, %s", method, resp.StatusCode, resp.Header.Get("Allow"), b)
 		}
+	}
+	// Browser MCP clients on other sites: the preflight, and CORS headers
+	// on the answers, the authentication challenge readable.
+	req, _ := http.NewRequest(http.MethodOptions, e.url+"/mcp", nil)
+	req.Header.Set("Origin", "https://agent.example")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	req.Header.Set("Access-Control-Request-Headers", "authorization, content-type, mcp-protocol-version")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if h := resp.Header; resp.StatusCode != http.StatusNoContent || h.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(h.Get("Access-Control-Allow-Methods"), "POST") || !strings.Contains(h.Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
+		t.Errorf("preflight: %d %v", resp.StatusCode, h)
+	}
+	r = rawMCP(t, e, `{"jsonrpc":"2.0","id":6,"method":"tools/list"}`, "Origin", "https://agent.example")
+	if r.Header.Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(r.Header.Get("Access-Control-Expose-Headers"), "WWW-Authenticate") {
+		t.Errorf("CORS on an answer: %v", r.Header)
 	}
 	// DNS rebinding: a foreign Host on the loopback listener is refused; the
 	// configured public host is not.

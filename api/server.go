@@ -112,8 +112,9 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.Get(discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
 	r.Post(discovery.PathTrips, s.paid(discovery.PathTrips, s.paidTrip))
 
-	// The MCP server answers every method itself (POST; 405 for the
-	// others, as a stateless streamable HTTP server does).
+	// The MCP endpoint answers every method itself: POST, the CORS
+	// preflight, and 405 for the others, as a stateless streamable HTTP
+	// server does.
 	r.Handle(discovery.PathMCP, s.mcpEndpoint())
 
 	r.Post("/oauth/register", s.register)
