@@ -2,6 +2,8 @@ package generator
 
 import (
 	"bytes"
+	"crypto/sha512"
+	"encoding/base64"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -308,7 +310,23 @@ func (s *site) renderDocuments() error {
 		Snippet: snippet,
 		CSP:     "script-src " + origin(base) + "; connect-src " + origin(base),
 	}
+	if path, integrity, ok := pinnedWidget(s.opts.Extra); ok {
+		w.PinnedScript = `<script src="` + base + path + `" integrity="` + integrity + `" crossorigin="anonymous" async></script>`
+	}
 	return s.page(r, "/widget/", templates.WidgetPage(w), templates.WidgetMarkdown(w))
+}
+
+// pinnedWidget finds the content-addressed bundle among the extra files
+// (/embed.<hash>.js, never changed once published) and its Subresource
+// Integrity digest.
+func pinnedWidget(files []File) (path, integrity string, ok bool) {
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, "/embed.") && strings.HasSuffix(f.Path, ".js") && f.Path != "/embed.js" {
+			sum := sha512.Sum384(f.Body)
+			return f.Path, "sha384-" + base64.StdEncoding.EncodeToString(sum[:]), true
+		}
+	}
+	return "", "", false
 }
 
 // origin is the scheme, host and port of a base URL, as CSP source lists name it.

@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,15 +39,20 @@ a { display: none !important; }
 
 // hostSite is another site that embeds the checker from site, with a strict
 // Content-Security-Policy that allows site only for scripts and connections,
-// and the hostile stylesheet.
-func hostSite(site, body string) http.Handler {
+// and the hostile stylesheet. script is the script element, by default
+// site's /embed.js.
+func hostSite(site, body string, script ...string) http.Handler {
+	tag := `<script src="` + site + `/embed.js" async></script>`
+	if len(script) > 0 {
+		tag = script[0]
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/":
 			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; script-src "+site+"; connect-src "+site)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A travel blog</title><link rel="stylesheet" href="/host.css"></head>
-<body><h1>A travel blog</h1>%s<script src="%s/embed.js" async></script></body></html>`, body, site)
+<body><h1>A travel blog</h1>%s%s</body></html>`, body, tag)
 		case "/host.css":
 			w.Header().Set("Content-Type", "text/css")
 			fmt.Fprint(w, hostileCSS)
@@ -417,5 +426,61 @@ func TestWidgetPageUnderTheSiteCSP(t *testing.T) {
 	}
 	if p := seen.take(); len(p) > 0 {
 		t.Errorf("the widget page reported problems: %v", p)
+	}
+}
+
+// TestWidgetPinnedWithIntegrity embeds the pinned checker the widget page
+// offers, with its integrity digest, from another site: the browser runs it;
+// with one character of the digest changed, the browser refuses it.
+func TestWidgetPinnedWithIntegrity(t *testing.T) {
+	dir := built(t)
+	page, err := os.ReadFile(filepath.Join(dir, "widget", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`src="[^"]*?(/embed\.[0-9a-f]{10}\.js)" integrity="(sha384-[A-Za-z0-9+/=]+)" crossorigin="anonymous"`).FindSubmatch([]byte(html.UnescapeString(string(page))))
+	if m == nil {
+		t.Fatal("the widget page offers no pinned script with an integrity digest")
+	}
+	path, integrity := string(m[1]), string(m[2])
+	site := httptest.NewServer(serveTree(t, dir))
+	defer site.Close()
+	other := "A"
+	if integrity[10] == 'A' {
+		other = "B"
+	}
+	tampered := integrity[:10] + other + integrity[11:]
+	for _, c := range []struct {
+		integrity string
+		runs      bool
+	}{{integrity, true}, {tampered, false}} {
+		script := `<script src="` + site.URL + path + `" integrity="` + c.integrity + `" crossorigin="anonymous" async></script>`
+		host := httptest.NewServer(hostSite(site.URL, `<div id="preset" data-entrycheck data-passport="DEU" data-destination="THA"></div>`, script))
+		ctx := browser(t)
+		var seen pageProblems
+		seen.listen(t, ctx)
+		w := widgetDriver{t, ctx}
+		w.do(chromedp.Navigate(otherOrigin(host)))
+		if c.runs {
+			if out := w.answered("#preset"); !strings.Contains(out, "Visa-free") {
+				t.Errorf("pinned checker shows %q", out)
+			}
+			if p := seen.take(); len(p) > 0 {
+				t.Errorf("the host page reports %v", p)
+			}
+		} else {
+			// The script would have rendered the checker well within this time.
+			deadline := time.Now().Add(2 * time.Second)
+			for time.Now().Before(deadline) {
+				if _, err := chromedp.Run(ctx, shadow[string]("#preset", `function () { return ""; }`)); !errors.Is(err, errNoShadowRoot) {
+					t.Fatalf("a script with a wrong digest ran (%v)", err)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if p := seen.take(); len(p) == 0 {
+				t.Error("the browser did not report the refused script")
+			}
+		}
+		host.Close()
 	}
 }

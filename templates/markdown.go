@@ -239,6 +239,9 @@ func WidgetMarkdown(v WidgetView) []byte {
 	var m md
 	m.line("# Embed the checker\n")
 	m.line("Free for any site while the attribution link stays visible. Paste:\n\n```html\n%s\n```\n", v.Snippet)
+	if v.PinnedScript != "" {
+		m.line("`/embed.js` is always the current checker. To load exactly the version you reviewed, replace the script element with its content-addressed file and Subresource Integrity digest (it never changes):\n\n```html\n%s\n```\n", v.PinnedScript)
+	}
 	m.line("Optional attributes: `data-theme` (light or dark), `data-passport` and `data-destination` (ISO 3166-1 alpha-3; with both set the checker answers at once).\n")
 	m.line("A page with a Content-Security-Policy must allow:\n\n```\n%s\n```\n", v.CSP)
 	m.line("Each check counts against the visitor's daily free limit and the worldwide daily ceiling shared by the site, the API and every embedded checker; when a limit is reached the checker links to the answer's page on this site.")

@@ -231,6 +231,9 @@ type DocumentView struct {
 type WidgetView struct {
 	Page
 	Snippet string
+	// PinnedScript loads one version of the checker, checked by the
+	// browser against its integrity digest; empty when the build has none.
+	PinnedScript string
 	// CSP is what an embedding page's Content-Security-Policy must allow.
 	CSP string
 }
