@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
@@ -769,5 +770,42 @@ func TestTripConcurrent(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestTripsConcurrently: evaluations running at once share the evaluator's
+// reused scratch memory; each answer must be what it is alone.
+func TestTripsConcurrently(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	names := []string{"dual-passport.json", "schengen-over-90.json", "ten-legs-three-passports.json", "transit.json", "yellow-fever.json"}
+	want := map[string]string{}
+	for _, n := range names {
+		res, err := ev.EvaluateTrip(loadTrip(t, n), "req_concurrent", today)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		want[n] = string(b)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				n := names[(g+i)%len(names)]
+				res, err := ev.EvaluateTrip(loadTrip(t, n), "req_concurrent", today)
+				if b, _ := json.Marshal(res); err != nil || string(b) != want[n] {
+					errs <- n
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for n := range errs {
+		t.Errorf("%s differs when evaluated concurrently", n)
 	}
 }
