@@ -76,8 +76,8 @@ func newRunner(cfg config.Config, st *store.Store, snap *dataset.Snapshot, env E
 	f, err := pagefetch.New(pagefetch.Config{
 		UserAgent:    cfg.UserAgent(),
 		Timeout:      v.RequestTimeout,
-		Retries:      v.Retries,
-		HostInterval: v.HostInterval,
+		Retries:      noneIfZero(v.Retries),
+		HostInterval: noneIfZero(v.HostInterval),
 		Concurrency:  v.Concurrency,
 	})
 	if err != nil {
@@ -151,4 +151,13 @@ func publishFeeds(ctx context.Context, cfg config.Config, st *store.Store, datas
 		return err
 	}
 	return generator.Update(cfg.PublicDir, files)
+}
+
+// noneIfZero maps a setting of 0 ("none", as the operator wrote it) to
+// pagefetch's "none", where 0 means its default.
+func noneIfZero[T int | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
 }

@@ -19,7 +19,7 @@ import (
 func TestVerifyReadsEverySource(t *testing.T) {
 	t.Setenv("ENTRYCHECK_VERIFY_RETRIES", "0")
 	t.Setenv("ENTRYCHECK_VERIFY_HOST_INTERVAL", "10ms")
-	t.Setenv("ENTRYCHECK_VERIFY_REQUEST_TIMEOUT", "5s")
+	t.Setenv("ENTRYCHECK_VERIFY_REQUEST_TIMEOUT", "2s")
 	t.Setenv("ENTRYCHECK_VERIFY_CONCURRENCY", "16")
 	db := filepath.Join(t.TempDir(), "events.db")
 	code, out, errOut := run(t, "verify", "--db", db, "--verify-timeout", "2m")
