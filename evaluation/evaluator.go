@@ -19,9 +19,13 @@ import (
 // table lookups. It is immutable and safe for concurrent use.
 type Evaluator struct {
 	snap *dataset.Snapshot
-	// dests holds the precomputed answer parts of every destination, keyed by
-	// the country.Index3 of its code; nil for codes the registry lacks.
-	dests [26 * 26 * 26]*destination
+	// dests holds the precomputed answer parts of every destination;
+	// destIndex maps the country.Index3 of a code to its place in dests
+	// plus one, 0 for codes the registry lacks. The index holds no
+	// pointers, so the garbage collector has only the few destinations to
+	// scan, not a slot for every possible code.
+	dests     []*destination
+	destIndex [26 * 26 * 26]uint16
 	// statements holds the official-statement comparison of routes that have one.
 	statements map[routeKey]*entrycheck.VerdictVerification
 	groups     map[string]map[string]bool
@@ -74,8 +78,10 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 	}
 	for _, c := range snap.Countries.All() {
 		i, _ := country.Index3(c.ISO3)
-		e.dests[i] = e.newDestination(c)
-		e.dests[i].verify(records[c.ISO3], v)
+		d := e.newDestination(c)
+		d.verify(records[c.ISO3], v)
+		e.dests = append(e.dests, d)
+		e.destIndex[i] = uint16(len(e.dests))
 	}
 	e.compareStatements()
 	return e
@@ -101,10 +107,10 @@ func (e *Evaluator) Source() entrycheck.Source { return e.source }
 
 func (e *Evaluator) destination(iso3 string) *destination {
 	i, ok := country.Index3(iso3)
-	if !ok {
+	if !ok || e.destIndex[i] == 0 {
 		return nil
 	}
-	return e.dests[i]
+	return e.dests[e.destIndex[i]-1]
 }
 
 // compareStatements checks each curated official statement against the
@@ -124,7 +130,7 @@ func (e *Evaluator) compareStatements() {
 			pi, _ := country.Index3(p)
 			di, _ := country.Index3(s.Destination)
 			key := routeKey{pi, di}
-			e.dests[di].statements = true
+			e.destination(s.Destination).statements = true
 			vv := e.statements[key]
 			if vv == nil {
 				vv = &entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly}
