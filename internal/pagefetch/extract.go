@@ -10,8 +10,10 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Extract returns the main text of an HTML document, one line per block,
-// whitespace collapsed and empty lines dropped, lines joined with "\n".
+// Extract returns the main text of an HTML document, one line per block (a
+// table row is one line, its cells separated by " | ": a rule table reads
+// "Visitors from | Passport valid for" rather than loose cells), whitespace
+// collapsed and empty lines dropped, lines joined with "\n".
 //
 // The main text is the first <main> (or role="main") element, else the
 // document's only <article>, else <body>. Within it, what is not content is
@@ -225,7 +227,7 @@ var blockTags = map[atom.Atom]bool{
 	atom.Header: true, atom.Hgroup: true, atom.Hr: true, atom.Html: true, atom.Legend: true,
 	atom.Li: true, atom.Main: true, atom.Menu: true, atom.Nav: true, atom.Ol: true,
 	atom.Option: true, atom.P: true, atom.Pre: true, atom.Section: true, atom.Summary: true,
-	atom.Table: true, atom.Tbody: true, atom.Td: true, atom.Tfoot: true, atom.Th: true,
+	atom.Table: true, atom.Tbody: true, atom.Tfoot: true,
 	atom.Thead: true, atom.Tr: true, atom.Ul: true,
 }
 
@@ -274,6 +276,9 @@ func (t *textWalker) enter(n *html.Node) bool {
 	}
 	if blockTags[n.DataAtom] {
 		t.breakLine()
+	}
+	if (n.DataAtom == atom.Td || n.DataAtom == atom.Th) && strings.TrimSpace(t.line.String()) != "" {
+		t.line.WriteString(" | ")
 	}
 	// The root was chosen as the content: its own class ("has-cookie-banner"
 	// on <body>) says nothing.

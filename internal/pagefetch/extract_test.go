@@ -71,7 +71,7 @@ func TestExtract(t *testing.T) {
 			"Title\na\nb\nc\none\ntwo\nterm\ndef\na\nb\nc"},
 		{"table cells",
 			`<table><tr><th>Purpose</th><th>Visa</th></tr><tr><td>Tourism</td><td>No</td></tr></table>`,
-			"Purpose\nVisa\nTourism\nNo"},
+			"Purpose | Visa\nTourism | No"},
 		{"pre keeps line breaks",
 			"<pre>line one\n  line two\n\nline three</pre>",
 			"line one\nline two\nline three"},
@@ -118,4 +118,28 @@ b</pre><table><td>c`)
 			}
 		}
 	})
+}
+
+// TestTableDatesAreContent: a rule table's date cell is part of its row, so
+// a change of it alone changes the fingerprint; a stamp under the table does
+// not.
+func TestTableDatesAreContent(t *testing.T) {
+	page := func(date, stamp string) string {
+		text, err := pagefetch.Extract(strings.NewReader(`<main><h1>Entry</h1><table><tr><th>Rule</th><th>From</th></tr>` +
+			`<tr><td>Online registration</td><td>` + date + `</td></tr></table><p>` + stamp + `</p></main>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return text
+	}
+	a, b := page("9 November 2025", "Last updated 3 March 2026"), page("10 April 2026", "Last updated 3 March 2026")
+	if !strings.Contains(a, "Online registration | 9 November 2025") {
+		t.Fatalf("row: %q", a)
+	}
+	if pagefetch.Fingerprint(a) == pagefetch.Fingerprint(b) {
+		t.Error("a changed date in a rule table did not change the fingerprint")
+	}
+	if c := page("9 November 2025", "Last updated 4 April 2026"); pagefetch.Fingerprint(a) != pagefetch.Fingerprint(c) {
+		t.Error("a changed stamp changed the fingerprint")
+	}
 }

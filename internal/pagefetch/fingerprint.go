@@ -42,9 +42,10 @@ import (
 // without weekday, "Monday 22 November"); the times are 14:05, 2:05 pm,
 // with seconds and time zone.
 //
-// The price: a date-only line is churn even when it is a cell of a table
-// of rule dates (the extracted text has one line per cell), so such a cell
-// changing alone does not change the fingerprint.
+// A table row is one line (see Extract), so a date in a table of rules
+// ("Effective from | 1 April 2026") is part of its row and counts; only a
+// line that is nothing but a date, such as a stamp under the title, is
+// churn.
 func Fingerprint(text string) string {
 	h := sha256.New()
 	for line := range strings.Lines(text) {

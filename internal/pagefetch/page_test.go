@@ -27,12 +27,9 @@ Your passport must have at least 2 blank pages for entry and exit stamps.
 Visa requirements
 You can visit Examplestan without a visa for up to 90 days.
 You must hold a return or onward ticket.
-Purpose
-Visa needed
-Tourism
-No
-Work
-Yes
+Purpose | Visa needed
+Tourism | No
+Work | Yes
 Page generated 22 November 2026 14:05. This page has been viewed 1,234 times.
 Last updated 3 March 2026`
 
