@@ -205,6 +205,7 @@ func (m *md) counts(title string, rows []Count) {
 
 func (m *md) sourceChecks(c SourceChecks) {
 	m.line("## Daily verification of sources\n")
+	m.line("For the operators of the sites we cite: our reader identifies itself as entrycheck-verifier (with a link to this page), reads each cited page at most once a day, obeys robots.txt, sends conditional requests, waits 2 seconds between two requests to the same site and backs off when a site answers 429 or 5xx.\n")
 	if c.LastRun == "" {
 		m.line("No verification run has been recorded yet: the verification dates are those on which the curators read the sources.\n")
 		return
