@@ -171,12 +171,14 @@ func outcomeOf(res pagefetch.Result, prev store.SourcePage, known bool) judged {
 	return judged{outcome: OutcomeChanged, detail: change, keep: &page}
 }
 
-// resolverAddress matches the " on 10.0.0.53:53" a failed DNS lookup names:
-// the problem is published, the address of our resolver is not.
-var resolverAddress = regexp.MustCompile(` on \[?[0-9a-fA-F:.]+\]?:[0-9]+`)
+// networkAddress matches an IP address, with its port, in an error text
+// ("lookup x on 10.0.0.53:53", "dial tcp 192.0.2.7:443"): problems are
+// published, addresses of our resolver or of the sites' servers are not
+// (the host name says which site).
+var networkAddress = regexp.MustCompile(`( on)? (?:\[[0-9a-fA-F:]+\]|(?:\d{1,3}\.){3}\d{1,3})(?::\d+)?`)
 
 // withoutAddresses drops network addresses from a problem text.
-func withoutAddresses(problem string) string { return resolverAddress.ReplaceAllString(problem, "") }
+func withoutAddresses(problem string) string { return networkAddress.ReplaceAllString(problem, "") }
 
 // events are the log entries of one source's reading.
 func (r Runner) events(runID string, at time.Time, s Source, res pagefetch.Result, o judged) ([]changes.Event, error) {
