@@ -1,7 +1,6 @@
 package entrycheck
 
 import (
-	"errors"
 	"strings"
 )
 
@@ -55,13 +54,4 @@ func (e *Error) Error() string {
 		msgs[i] = p.Message
 	}
 	return e.Message + ": " + strings.Join(msgs, "; ")
-}
-
-// ErrorCode returns the code of an application error, EINTERNAL for any other error.
-func ErrorCode(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return EINTERNAL
 }

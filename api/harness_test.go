@@ -72,6 +72,13 @@ func startBench(b *testing.B, opts ...option) *env {
 
 func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 	tb.Helper()
+	return startGate(tb, t, dsn, nil, opts...)
+}
+
+// startGate starts the service with a payment gate; nil means the gate
+// serve would make from the configuration.
+func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, opts ...option) *env {
+	tb.Helper()
 	if dsn == "" {
 		dsn = filepath.Join(tb.TempDir(), "entrycheck.db")
 	}
@@ -93,9 +100,11 @@ func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	gate, err := api.NewPaymentGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
-	if err != nil {
-		tb.Fatal(err)
+	if gate == nil {
+		gate, err = api.NewPaymentGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
+		if err != nil {
+			tb.Fatal(err)
+		}
 	}
 	e.service = api.NewServer(api.Deps{
 		Evaluator: datatest.Evaluator(tb), Store: st, Config: e.cfg, Clock: e.clock, Logger: log,

@@ -74,10 +74,10 @@ func (s *Server) mcpEndpoint() http.Handler {
 		DisableLocalhostProtection: true,
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		corsMCP(w.Header())
+		allowAnyOrigin(w.Header(), mcpExposeHeaders)
 		switch r.Method {
 		case http.MethodOptions:
-			mcpPreflight(w)
+			answerPreflight(w, "POST, OPTIONS", mcpAllowHeaders)
 			return
 		case http.MethodPost:
 		default:
@@ -119,20 +119,6 @@ const (
 	mcpAllowHeaders  = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id"
 	mcpExposeHeaders = corsExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE"
 )
-
-func corsMCP(h http.Header) {
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", mcpExposeHeaders)
-	h.Add("Vary", "Origin")
-}
-
-func mcpPreflight(w http.ResponseWriter) {
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", mcpAllowHeaders)
-	h.Set("Access-Control-Max-Age", "86400")
-	w.WriteHeader(http.StatusNoContent)
-}
 
 // allowedHost protects against DNS rebinding: a request that reached a
 // loopback listener must name a loopback host or the configured public host,

@@ -6,11 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -19,17 +16,13 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/pb33f/libopenapi"
-	validator "github.com/pb33f/libopenapi-validator"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/api"
 	"github.com/entrycheck/entrycheck/internal/config"
-	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
-	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -769,34 +762,8 @@ func (g *acceptingGate) Settle(_ context.Context, p *api.Payment) (x402.Settleme
 
 // startWithGate runs the service with a payment gate, on a fresh SQLite file.
 func startWithGate(t *testing.T, gate api.PaymentGate) *env {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "entrycheck.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &env{t: t, store: st, clock: &testClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}}
-	e.srv = httptest.NewUnstartedServer(nil)
-	e.url = "http://" + e.srv.Listener.Addr().String()
-	e.cfg = config.Default()
-	e.cfg.BaseURL, e.cfg.PayTo, e.cfg.PublicDir = e.url, payTo, t.TempDir()
-	e.srv.Config.Handler = api.New(api.Deps{
-		Evaluator: datatest.Evaluator(t), Store: st, Config: e.cfg, Clock: e.clock, Payments: gate,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), IPHashKey: []byte("test-key-test-key-test-key-test-key"),
-	})
-	e.srv.Start()
-	t.Cleanup(func() {
-		e.srv.Close()
-		st.Close()
-	})
-	doc, err := libopenapi.NewDocument(api.OpenAPIFor(e.url))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, errs := validator.NewValidator(doc)
-	if len(errs) > 0 {
-		t.Fatalf("openapi.json: %v", errs)
-	}
-	e.openapi = v
-	return e
+	t.Helper()
+	return startGate(t, t, "", gate)
 }
 
 func TestMCPEvaluateTripPaid(t *testing.T) {

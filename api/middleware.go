@@ -139,18 +139,27 @@ const (
 
 func corsPublic(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		h.Set("Access-Control-Expose-Headers", corsExposeHeaders)
-		h.Add("Vary", "Origin")
+		allowAnyOrigin(w.Header(), corsExposeHeaders)
 		next.ServeHTTP(w, r)
 	})
 }
 
 func preflight(w http.ResponseWriter, r *http.Request) {
+	answerPreflight(w, "GET, OPTIONS", corsAllowHeaders)
+}
+
+// allowAnyOrigin lets pages of any site read an answer and the headers in expose.
+func allowAnyOrigin(h http.Header, expose string) {
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", expose)
+	h.Add("Vary", "Origin")
+}
+
+// answerPreflight allows the methods and request headers for a day.
+func answerPreflight(w http.ResponseWriter, methods, headers string) {
 	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "GET, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", corsAllowHeaders)
+	h.Set("Access-Control-Allow-Methods", methods)
+	h.Set("Access-Control-Allow-Headers", headers)
 	h.Set("Access-Control-Max-Age", "86400")
 	w.WriteHeader(http.StatusNoContent)
 }

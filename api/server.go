@@ -59,9 +59,6 @@ type Deps struct {
 	Registry *prometheus.Registry
 }
 
-// New builds the HTTP handler of the service.
-func New(d Deps) http.Handler { return NewServer(d).Handler() }
-
 // NewServer builds the service; Handler serves it.
 func NewServer(d Deps) *Server {
 	s := &Server{

@@ -89,11 +89,11 @@ func serve(t *testing.T) string {
 	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	srv.Config.Handler = api.New(api.Deps{
+	srv.Config.Handler = api.NewServer(api.Deps{
 		Evaluator: datatest.Evaluator(t), Store: st, Config: cfg, Logger: log,
 		IPHashKey: []byte("e2e-key-e2e-key-e2e-key-e2e-key-e2e"),
 		Payments:  localGate(t, cfg, st),
-	})
+	}).Handler()
 	srv.Start()
 	t.Cleanup(func() {
 		srv.Close()

@@ -28,6 +28,6 @@ func serveTree(t *testing.T, dir string, configure ...func(*config.Config)) http
 	for _, f := range configure {
 		f(&cfg)
 	}
-	return api.New(api.Deps{Evaluator: datatest.Evaluator(t), Store: st, Config: cfg, Clock: buildDay,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), IPHashKey: []byte("k")})
+	return api.NewServer(api.Deps{Evaluator: datatest.Evaluator(t), Store: st, Config: cfg, Clock: buildDay,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), IPHashKey: []byte("k")}).Handler()
 }

@@ -145,6 +145,21 @@ func shadow[T any](host, fn string, args ...any) chromedp.Action[T] {
 	}
 }
 
+// openWidgets opens url in a fresh browser that records the page's
+// problems and its CSP violations (in window.__violations).
+func openWidgets(t *testing.T, url string) (widgetDriver, *pageProblems) {
+	t.Helper()
+	ctx := browser(t)
+	seen := &pageProblems{}
+	seen.listen(t, ctx)
+	w := widgetDriver{t, ctx}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
+		t.Fatal(err)
+	}
+	w.do(chromedp.Navigate(url))
+	return w, seen
+}
+
 // widgetDriver drives the checkers of the current page.
 type widgetDriver struct {
 	t   *testing.T
@@ -235,14 +250,8 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	}
 	routePage := site.URL + "/passports/deu/tha/"
 
-	ctx := browser(t)
-	var seen pageProblems
-	seen.listen(t, ctx)
-	w := widgetDriver{t, ctx}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
-		t.Fatal(err)
-	}
-	w.do(chromedp.Navigate(otherOrigin(host)))
+	w, seen := openWidgets(t, otherOrigin(host))
+	ctx := w.ctx
 
 	// Preselected and dark: it answers at once.
 	out := w.answered("#preset")
@@ -345,11 +354,7 @@ func TestWidgetWhenChecksFail(t *testing.T) {
 <div id="pick" data-entrycheck></div>`))
 	defer host.Close()
 
-	ctx := browser(t)
-	var seen pageProblems
-	seen.listen(t, ctx)
-	w := widgetDriver{t, ctx}
-	w.do(chromedp.Navigate(otherOrigin(host)))
+	w, seen := openWidgets(t, otherOrigin(host))
 
 	out := w.answered("#preset")
 	link := w.in("#preset", `function () { return this.querySelector(".out a").href; }`)
@@ -395,14 +400,8 @@ func TestWidgetPageUnderTheSiteCSP(t *testing.T) {
 			t.Fatalf("the site's CSP %q lacks %s", csp, d)
 		}
 	}
-	ctx := browser(t)
-	var seen pageProblems
-	seen.listen(t, ctx)
-	w := widgetDriver{t, ctx}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
-		t.Fatal(err)
-	}
-	w.do(chromedp.Navigate(site.URL + "/widget/"))
+	w, seen := openWidgets(t, site.URL+"/widget/")
+	ctx := w.ctx
 	w.wait("[data-entrycheck]", `function () { return getComputedStyle(this.querySelector(".w")).borderRadius === "8px"; }`)
 	if v := w.in("[data-entrycheck]", `function () { return this.getElementById("passport").value; }`); v != "Germany (DEU)" {
 		t.Errorf("the live example's passport: %q", v)
@@ -456,11 +455,8 @@ func TestWidgetPinnedWithIntegrity(t *testing.T) {
 	}{{integrity, true}, {tampered, false}} {
 		script := `<script src="` + site.URL + path + `" integrity="` + c.integrity + `" crossorigin="anonymous" async></script>`
 		host := httptest.NewServer(hostSite(site.URL, `<div id="preset" data-entrycheck data-passport="DEU" data-destination="THA"></div>`, script))
-		ctx := browser(t)
-		var seen pageProblems
-		seen.listen(t, ctx)
-		w := widgetDriver{t, ctx}
-		w.do(chromedp.Navigate(otherOrigin(host)))
+		w, seen := openWidgets(t, otherOrigin(host))
+		ctx := w.ctx
 		if c.runs {
 			if out := w.answered("#preset"); !strings.Contains(out, "Visa-free") {
 				t.Errorf("pinned checker shows %q", out)

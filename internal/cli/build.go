@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 
@@ -20,8 +19,7 @@ import (
 
 func runBuild(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "build", "")
 	cfg.RegisterBuild(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)

@@ -14,8 +14,7 @@ import (
 
 func runCheck(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "check", "Usage: entrycheck check PASSPORT DESTINATION [options]\n\nPASSPORT and DESTINATION are ISO 3166-1 alpha-3 codes, e.g. entrycheck check DEU THA.\n\nOptions:")
 	cfg.RegisterAnswer(fs)
 	var req entrycheck.CheckRequest
 	var permits, visas string
@@ -26,10 +25,6 @@ func runCheck(env Env, args []string) int {
 	fs.StringVar(&visas, "visas-of", "", "comma-separated `codes` of countries (or SCHENGEN) whose visas you hold")
 	fs.StringVar(&req.ResidencePermitsText, "residence-permits", "", "free-text description of residence permits (echoed, never interpreted)")
 	fs.StringVar(&req.VisasHeldText, "visas-held", "", "free-text description of visas held (echoed, never interpreted)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck check PASSPORT DESTINATION [options]\n\nPASSPORT and DESTINATION are ISO 3166-1 alpha-3 codes, e.g. entrycheck check DEU THA.\n\nOptions:")
-		fs.PrintDefaults()
-	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)

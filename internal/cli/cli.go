@@ -72,6 +72,20 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun 'entrycheck <command> -h' for a command's options.")
 }
 
+// newFlags is the flag set of a command, writing to stderr; usage, when
+// given, heads the list of options in -h and in usage errors.
+func newFlags(env Env, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	if usage != "" {
+		fs.Usage = func() {
+			fmt.Fprintln(fs.Output(), usage)
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
 // parseInterleaved parses flags that may stand before, between or after the
 // positional arguments, as in "check DEU THA --json".
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 
 	"github.com/entrycheck/entrycheck/internal/curation"
@@ -12,8 +11,7 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--to DIR]")
 		return ExitUsage
 	}
-	fs := flag.NewFlagSet("curation import", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "curation import", "")
 	from := fs.String("from", "../shared/curation", "the curators' notes `directory` (destinations/*.json, yellow-fever.json)")
 	to := fs.String("to", "dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,14 +11,9 @@ import (
 
 func runPassport(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("passport", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "passport", "Usage: entrycheck passport PASSPORT [options]\n\nLists the requirement of one passport (ISO 3166-1 alpha-3) for every destination.\n\nOptions:")
 	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck passport PASSPORT [options]\n\nLists the requirement of one passport (ISO 3166-1 alpha-3) for every destination.\n\nOptions:")
-		fs.PrintDefaults()
-	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)

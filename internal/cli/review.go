@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"time"
 
@@ -23,9 +22,7 @@ Options:`
 
 func runReview(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { fmt.Fprintln(fs.Output(), reviewUsage); fs.PrintDefaults() }
+	fs := newFlags(env, "review", reviewUsage)
 	cfg.RegisterAnswer(fs)
 	note := fs.String("note", "", "what the curator checked (required to accept or reject)")
 	positional, err := parseInterleaved(fs, args)

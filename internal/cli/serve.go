@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -27,8 +26,7 @@ const shutdownGrace = 15 * time.Second
 
 func runServe(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "serve", "")
 	cfg.RegisterServe(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,16 +14,18 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 )
 
+const tripUsage = `Usage: entrycheck trip FILE.json [options]
+
+Evaluates a whole itinerary, the body of POST /v1/trips/evaluate; FILE - reads standard input.
+Example: {"traveler": {"passports": ["DEU"]}, "trip": {"legs": [{"country": "THA", "arrival": "2027-01-10", "departure": "2027-01-24"}]}}
+
+Options:`
+
 func runTrip(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("trip", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := newFlags(env, "trip", tripUsage)
 	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck trip FILE.json [options]\n\nEvaluates a whole itinerary, the body of POST /v1/trips/evaluate; FILE - reads standard input.\nExample: {\"traveler\": {\"passports\": [\"DEU\"]}, \"trip\": {\"legs\": [{\"country\": \"THA\", \"arrival\": \"2027-01-10\", \"departure\": \"2027-01-24\"}]}}\n\nOptions:")
-		fs.PrintDefaults()
-	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -20,12 +19,7 @@ import (
 
 func runVerify(env Env, args []string) int {
 	cfg := config.Default()
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: entrycheck verify [options]\n\nRe-reads every source cited by the curated layer once, records what it found in the event log\n(re-verified, changed -> the records citing it need review, unreachable) and exits; for cron.\n`entrycheck serve` runs the same daily (--verify-at). Run `entrycheck build` afterwards to publish it.\n\nOptions:")
-		fs.PrintDefaults()
-	}
+	fs := newFlags(env, "verify", "Usage: entrycheck verify [options]\n\nRe-reads every source cited by the curated layer once, records what it found in the event log\n(re-verified, changed -> the records citing it need review, unreachable) and exits; for cron.\n`entrycheck serve` runs the same daily (--verify-at). Run `entrycheck build` afterwards to publish it.\n\nOptions:")
 	cfg.RegisterVerify(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
@@ -127,30 +121,21 @@ func verifyAndReload(ctx context.Context, cfg config.Config, runner verify.Runne
 	}
 	log.Info("verification done", "run", rep.RunID, "sources", len(rep.Sources), "reverified", rep.Reverified,
 		"baselined", rep.Baselined, "changed", rep.Changed, "flagged", rep.Flagged, "unreachable", rep.Unreachable)
-	ev, _, err := verifiedEvaluator(ctx, snap, st)
+	// One reading of the log serves the new state and the feeds.
+	events, err := changes.Load(ctx, st, 0)
 	if err != nil {
 		log.Error("reloading the verification state", "error", err)
 		return
 	}
-	setEvaluator(ev)
-	if err := publishFeeds(ctx, cfg, st, snap.Version()); err != nil {
+	state, _ := verify.State(snap.Curated.Records(), events)
+	setEvaluator(evaluation.NewVerified(snap, state))
+	files, err := feedFiles(cfg, snap.Version(), events)
+	if err == nil {
+		err = generator.Update(cfg.PublicDir, files)
+	}
+	if err != nil {
 		log.Error("publishing the feeds", "error", err)
 	}
-}
-
-// publishFeeds rewrites /changes.json and the Atom feed in the served tree
-// from the event log, so that they show a run at once; the pages show it
-// from the next build.
-func publishFeeds(ctx context.Context, cfg config.Config, st *store.Store, datasetVersion string) error {
-	events, err := changes.Load(ctx, st, 0)
-	if err != nil {
-		return err
-	}
-	files, err := feedFiles(cfg, datasetVersion, events)
-	if err != nil {
-		return err
-	}
-	return generator.Update(cfg.PublicDir, files)
 }
 
 // noneIfZero maps a setting of 0 ("none", as the operator wrote it) to

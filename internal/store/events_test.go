@@ -2,53 +2,22 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
 // eventStores are SQLite and, when ENTRYCHECK_TEST_POSTGRES_URL is set,
-// PostgreSQL in a schema of its own (other packages' tests empty the shared
-// database while these run).
+// PostgreSQL in a schema of its own (see datatest.StoreDSNs).
 func eventStores(t *testing.T) map[string]*store.Store {
-	stores := map[string]*store.Store{"sqlite": open(t, filepath.Join(t.TempDir(), "events.db"))}
-	if dsn := os.Getenv("ENTRYCHECK_TEST_POSTGRES_URL"); dsn != "" {
-		const schema = "store_events_test"
-		db, err := sql.Open(store.Postgres, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		for _, s := range []string{`DROP SCHEMA IF EXISTS ` + schema + ` CASCADE`, `CREATE SCHEMA ` + schema} {
-			if _, err := db.Exec(s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Cleanup(func() {
-			if db, err := sql.Open(store.Postgres, dsn); err == nil {
-				db.Exec(`DROP SCHEMA IF EXISTS ` + schema + ` CASCADE`)
-				db.Close()
-			}
-		})
-		u, err := url.Parse(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		stores["postgresql"] = open(t, u.String())
-	} else if os.Getenv("CI") != "" {
-		t.Fatal("CI must set ENTRYCHECK_TEST_POSTGRES_URL so the event log is tested on PostgreSQL too")
-	}
-	for _, s := range stores {
+	stores := map[string]*store.Store{}
+	for name, dsn := range datatest.StoreDSNs(t, "store_events_test") {
+		s := open(t, dsn)
 		t.Cleanup(func() { s.Close() })
+		stores[name] = s
 	}
 	return stores
 }

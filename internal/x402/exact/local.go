@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
@@ -21,27 +20,6 @@ import (
 // them: the CAIP-2 network and lower-case 0x hex for the rest.
 type NonceStore interface {
 	UseNonce(ctx context.Context, network, asset, from, nonce string) (fresh bool, err error)
-}
-
-// MemoryNonceStore is a NonceStore in memory, for tests. The zero value is ready.
-type MemoryNonceStore struct {
-	mu   sync.Mutex
-	used map[string]struct{}
-}
-
-// UseNonce implements NonceStore.
-func (m *MemoryNonceStore) UseNonce(_ context.Context, network, asset, from, nonce string) (bool, error) {
-	key := network + "|" + asset + "|" + from + "|" + nonce
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if _, ok := m.used[key]; ok {
-		return false, nil
-	}
-	if m.used == nil {
-		m.used = make(map[string]struct{})
-	}
-	m.used[key] = struct{}{}
-	return true, nil
 }
 
 // LocalTransactionPrefix marks the transaction id of a local settlement:
