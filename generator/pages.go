@@ -147,35 +147,23 @@ func (s *site) renderTransparency() error {
 	for _, req := range entrycheck.Requirements {
 		v.Requirements = append(v.Requirements, templates.Count{Label: req.Label(), N: s.summary.byRequirment[req]})
 	}
+	// Every cited record of the curated layer, as the daily verification
+	// reads them.
 	hosts := map[string]int{}
-	add := func(c entrycheck.Citation) {
+	for _, r := range snap.Curated.Records() {
 		v.Citations++
-		if u, err := url.Parse(c.URL); err == nil {
+		if u, err := url.Parse(r.Source.URL); err == nil {
 			hosts[strings.TrimPrefix(u.Hostname(), "www.")]++
 		}
 	}
 	ages, states := map[string]int{}, map[string]int{}
 	for _, code := range snap.Curated.SortedCodes() {
-		d := snap.Curated.Destinations[code]
-		for _, c := range d.Rules.EntryRules().Citations() {
-			add(c)
-		}
-		for _, a := range d.Apply {
-			add(a.Source)
-		}
 		rv, ok := s.ev.RulesVerification(code, s.now)
 		if !ok {
 			return fmt.Errorf("transparency: curated destination %s is not a known country", code)
 		}
 		ages[ageBucket(rv)]++
 		states[rv.Status]++
-	}
-	for _, yf := range snap.Curated.YellowFever.Countries {
-		add(yf.Source)
-	}
-	add(snap.Curated.YellowFever.RiskList.Source)
-	for _, st := range snap.Curated.Statements {
-		add(st.Source)
 	}
 	for _, label := range ageBuckets {
 		v.Freshness = append(v.Freshness, templates.Count{Label: label, N: ages[label]})

@@ -30,6 +30,8 @@ type OpenFlag struct {
 type recordFold struct {
 	state entrycheck.RecordState
 	flag  *OpenFlag
+	// retrieved is the day the record's citation was read.
+	retrieved entrycheck.Date
 }
 
 // State folds the verification events into the state of each record (see
@@ -38,12 +40,10 @@ type recordFold struct {
 func State(records []entrycheck.CitedRecord, events []changes.Event) (entrycheck.Verification, []OpenFlag) {
 	folds := make(map[entrycheck.RecordKey]*recordFold, len(records))
 	byURL := map[string][]*recordFold{}
-	retrieved := map[*recordFold]entrycheck.Date{}
 	for _, r := range records {
-		f := &recordFold{state: entrycheck.RecordState{LastVerified: r.Source.RetrievedAt}}
+		f := &recordFold{state: entrycheck.RecordState{LastVerified: r.Source.RetrievedAt}, retrieved: r.Source.RetrievedAt}
 		folds[r.Key()] = f
 		byURL[r.Source.URL] = append(byURL[r.Source.URL], f)
-		retrieved[f] = r.Source.RetrievedAt
 	}
 	byFlag := map[string]*recordFold{}
 	for _, e := range oldestFirst(events) {
@@ -55,7 +55,7 @@ func State(records []entrycheck.CitedRecord, events []changes.Event) (entrycheck
 				continue
 			}
 			for _, f := range byURL[c.URL] {
-				if f.flag == nil && !day.Before(retrieved[f]) && f.state.LastVerified.Before(day) {
+				if f.flag == nil && !day.Before(f.retrieved) && f.state.LastVerified.Before(day) {
 					f.state.LastVerified = day
 				}
 			}
@@ -66,10 +66,10 @@ func State(records []entrycheck.CitedRecord, events []changes.Event) (entrycheck
 			}
 			rec := entrycheck.CitedRecord{Destination: fl.Destination, Field: fl.Field, Source: entrycheck.Citation{URL: fl.URL}}
 			f, ok := folds[rec.Key()]
-			if !ok || day.Before(retrieved[f]) {
+			if !ok || day.Before(f.retrieved) {
 				continue
 			}
-			rec.Source.Name, rec.Source.RetrievedAt = fl.SourceName, retrieved[f]
+			rec.Source.Name, rec.Source.RetrievedAt = fl.SourceName, f.retrieved
 			f.flag = &OpenFlag{ID: e.ID, Record: rec, SourceName: fl.SourceName, Change: fl.Change, Since: e.Time}
 			f.state.Flagged = true
 			byFlag[e.ID] = f
