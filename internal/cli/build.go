@@ -21,12 +21,8 @@ func runBuild(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "build", "")
 	cfg.RegisterBuild(fs)
-	if err := fs.Parse(args); err != nil {
-		return flagExit(err)
-	}
-	if err := cfg.Load(); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
-		return ExitUsage
+	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+		return code
 	}
 	ctx := context.Background()
 	snap, st, code := openData(ctx, cfg, env, "")

@@ -86,6 +86,20 @@ func newFlags(env Env, name, usage string) *flag.FlagSet {
 	return fs
 }
 
+// configured finishes a command's configuration after its flags were
+// parsed (parseErr is the parser's error): it reports a bad flag or setting
+// and returns the exit code, ExitOK when the command may go on.
+func configured(env Env, cfg *config.Config, parseErr error) int {
+	if parseErr != nil {
+		return flagExit(parseErr)
+	}
+	if err := cfg.Load(); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
+
 // parseInterleaved parses flags that may stand before, between or after the
 // positional arguments, as in "check DEU THA --json".
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {

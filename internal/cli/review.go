@@ -26,12 +26,8 @@ func runReview(env Env, args []string) int {
 	cfg.RegisterAnswer(fs)
 	note := fs.String("note", "", "what the curator checked (required to accept or reject)")
 	positional, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if err := cfg.Load(); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
-		return ExitUsage
+	if code := configured(env, &cfg, err); code != ExitOK {
+		return code
 	}
 	var accept bool
 	switch {

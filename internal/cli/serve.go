@@ -28,12 +28,8 @@ func runServe(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "serve", "")
 	cfg.RegisterServe(fs)
-	if err := fs.Parse(args); err != nil {
-		return flagExit(err)
-	}
-	if err := cfg.Load(); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
-		return ExitUsage
+	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+		return code
 	}
 	log := slog.New(slog.NewJSONHandler(env.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

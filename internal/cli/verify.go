@@ -21,12 +21,8 @@ func runVerify(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "verify", "Usage: entrycheck verify [options]\n\nRe-reads every source cited by the curated layer once, records what it found in the event log\n(re-verified, changed -> the records citing it need review, unreachable) and exits; for cron.\n`entrycheck serve` runs the same daily (--verify-at). Run `entrycheck build` afterwards to publish it.\n\nOptions:")
 	cfg.RegisterVerify(fs)
-	if err := fs.Parse(args); err != nil {
-		return flagExit(err)
-	}
-	if err := cfg.Load(); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
-		return ExitUsage
+	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+		return code
 	}
 	ctx := context.Background()
 	snap, st, code := openData(ctx, cfg, env, "\n(with SQLite, a running `entrycheck serve` owns the database and runs the verification itself, daily)")

@@ -231,20 +231,14 @@ func (c *Config) Load() error {
 		}
 		c.TrustedProxies = p
 	}
-	for name, dst := range map[string]*int{
+	if err := intsFromEnv(map[string]*int{
 		"ENTRYCHECK_QUOTA_ANONYMOUS":     &c.Quotas.Anonymous,
 		"ENTRYCHECK_QUOTA_CLIENT":        &c.Quotas.Client,
 		"ENTRYCHECK_QUOTA_REGISTRATIONS": &c.Quotas.Registrations,
 		"ENTRYCHECK_QUOTA_NETWORK":       &c.Quotas.Network,
 		"ENTRYCHECK_QUOTA_GLOBAL":        &c.Quotas.Global,
-	} {
-		if v := os.Getenv(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("%s=%q: want a whole number of checks per day", name, v)
-			}
-			*dst = n
-		}
+	}, "a whole number of checks per day"); err != nil {
+		return err
 	}
 	if err := c.loadVerify(); err != nil {
 		return err
@@ -282,23 +276,32 @@ func (c *Config) loadVerify() error {
 			*dst = d
 		}
 	}
-	for name, dst := range map[string]*int{
+	if err := intsFromEnv(map[string]*int{
 		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
 		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
-	} {
-		if v := os.Getenv(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("%s=%q: want a whole number", name, v)
-			}
-			*dst = n
-		}
+	}, "a whole number"); err != nil {
+		return err
 	}
 	if c.Verify.Timeout <= 0 {
 		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
 	}
 	_, _, err := c.Verify.VerifyClock()
 	return err
+}
+
+// intsFromEnv sets each variable given in the environment; want says what
+// a value must be, for the error.
+func intsFromEnv(vars map[string]*int, want string) error {
+	for name, dst := range vars {
+		if v := os.Getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("%s=%q: want %s", name, v, want)
+			}
+			*dst = n
+		}
+	}
+	return nil
 }
 
 // ParsePrefixes reads comma-separated CIDRs; a bare address means that one address.
