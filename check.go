@@ -1,6 +1,7 @@
 package entrycheck
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -51,6 +52,10 @@ type CheckRequest struct {
 	// never interpreted; the result echoes them in its assumptions.
 	ResidencePermitsText string
 	VisasHeldText        string
+	// TravelDate is the day of travel that official statements are
+	// compared on; zero means the day of evaluation. Trips set it to a
+	// leg's arrival.
+	TravelDate Date
 	// RequestID identifies the request; the evaluator makes one when empty.
 	RequestID string
 }
@@ -124,22 +129,56 @@ const (
 	VerdictNeedsReview         = "needs_review"
 )
 
-// VerdictVerification covers the base visa verdict.
+// VerdictOldAfterDays is the age of the matrix snapshot after which a
+// verdict is reported as old. The matrix changes by about 7% of its routes
+// a year (2,935 of 39,601 routes between the snapshots of 12 January 2025
+// and 17 February 2026), so after half a year roughly one answer in thirty
+// may already be out of date: enough that a traveller must be told to
+// confirm it, while a younger snapshot is still the usual case.
+const VerdictOldAfterDays = 180
+
+// VerdictVerification covers the base visa verdict: how it was sourced, the
+// date it is as of and what official statements say about it.
 type VerdictVerification struct {
 	Status string `json:"status"`
 	Note   string `json:"note"`
+	// AsOf is the date of the matrix snapshot the verdict comes from.
+	AsOf Date `json:"as_of"`
+	// AgeDays is the age of that snapshot at evaluated_at, in whole days.
+	AgeDays int `json:"age_days"`
+	// OldAfterDays is VerdictOldAfterDays; Old is true when AgeDays exceeds it.
+	OldAfterDays int  `json:"old_after_days"`
+	Old          bool `json:"old"`
 	// OfficialStatements are curated official statements about this route's
-	// requirement, each marked as agreeing with the matrix or not.
+	// requirement that are in force or upcoming on the travel date, each
+	// compared with the matrix, and those that have ended, for history.
 	OfficialStatements []CheckedStatement `json:"official_statements"`
 }
 
-// CheckedStatement is an official statement compared with the matrix verdict.
+// Official-statement statuses on the travel date.
+const (
+	StatementInForce  = "in_force"
+	StatementUpcoming = "upcoming"
+	StatementEnded    = "ended"
+)
+
+// CheckedStatement is an official statement compared with the matrix
+// verdict. Only a statement in force decides anything: one that disagrees
+// makes the route needs_review, one that agrees corroborates it.
 type CheckedStatement struct {
-	Requirement      Requirement `json:"requirement"`
-	AllowedStayDays  Days        `json:"allowed_stay_days"`
-	Text             string      `json:"text"`
-	Source           Citation    `json:"source"`
-	AgreesWithMatrix bool        `json:"agrees_with_matrix"`
+	ID              string      `json:"id"`
+	Requirement     Requirement `json:"requirement"`
+	AllowedStayDays Days        `json:"allowed_stay_days"`
+	// Purposes are the purposes of travel the statement covers; nil when
+	// the source does not restrict them.
+	Purposes       []string `json:"purposes"`
+	EffectiveFrom  *Date    `json:"effective_from"`
+	EffectiveUntil *Date    `json:"effective_until"`
+	// Status is in_force, upcoming or ended on the travel date.
+	Status           string   `json:"status"`
+	Text             string   `json:"text"`
+	Source           Citation `json:"source"`
+	AgreesWithMatrix bool     `json:"agrees_with_matrix"`
 }
 
 // Entry-rules verification statuses.
@@ -178,4 +217,50 @@ type Source struct {
 	// MatrixValue is the raw value of the route in the matrix (for example
 	// "60", "visa free", "e-visa"), nil when the route is not in the matrix.
 	MatrixValue *string `json:"matrix_value"`
+}
+
+// Period says in words when the statement holds: "from 1 January 2026",
+// "1 June 2025 to 31 May 2026", "until 31 May 2026" or "no period given".
+func (s CheckedStatement) Period() string {
+	switch from, until := s.EffectiveFrom, s.EffectiveUntil; {
+	case from != nil && until != nil:
+		return from.Long() + " to " + until.Long()
+	case from != nil:
+		return "from " + from.Long()
+	case until != nil:
+		return "until " + until.Long()
+	}
+	return "no period given"
+}
+
+// StatusWords is the statement's status as people read it: "in force",
+// "upcoming" or "ended".
+func (s CheckedStatement) StatusWords() string { return strings.ReplaceAll(s.Status, "_", " ") }
+
+// Comparison says how an official statement bears on the verdict, in words.
+func (s CheckedStatement) Comparison() string {
+	switch {
+	case s.Status != StatementInForce:
+		return "not applied"
+	case s.AgreesWithMatrix:
+		return "agrees with the matrix"
+	}
+	return "conflicts with the matrix"
+}
+
+// AgeWords says in words what date the verdict is as of and whether that
+// is old: "as of 17 February 2026 (279 days old: older than 180 days, it
+// may have changed; confirm with the official authority)".
+func (v VerdictVerification) AgeWords() string {
+	s := "as of " + v.AsOf.Long() + " (" + strconv.Itoa(v.AgeDays) + " days old"
+	if v.Old {
+		s += ": older than " + strconv.Itoa(v.OldAfterDays) + " days, it may have changed; confirm with the official authority"
+	}
+	return s + ")"
+}
+
+// StatementWords describes an official statement on one line:
+// "USA-2026-01-full-suspension-p10998, in force, from 1 January 2026, conflicts with the matrix".
+func (s CheckedStatement) StatementWords() string {
+	return s.ID + ", " + s.StatusWords() + ", " + s.Period() + ", " + s.Comparison()
 }

@@ -74,3 +74,6 @@ func (d *Date) UnmarshalJSON(b []byte) error {
 	*d = v
 	return nil
 }
+
+// Long writes the date as people read it in English: "17 February 2026".
+func (d Date) Long() string { return fmt.Sprintf("%d %s %d", d.Day, d.Month, d.Year) }

@@ -1,10 +1,20 @@
 package entrycheck
 
+import "slices"
+
 // Citation names the official page a fact was read from and the day it was read.
 type Citation struct {
 	Name        string `json:"name"`
 	URL         string `json:"url"`
 	RetrievedAt Date   `json:"retrieved_at"`
+	// Publisher is destination_government, other_government or
+	// intergovernmental, where the curators' notes say.
+	Publisher string `json:"publisher,omitempty"`
+	// ContentDate is the date the page gives itself (YYYY-MM-DD, YYYY-MM or
+	// YYYY), where the notes record one.
+	ContentDate string `json:"content_date,omitempty"`
+	// ReadFrom is live or stored_copy: how the curator read the page.
+	ReadFrom string `json:"read_from,omitempty"`
 }
 
 // Rule is one cited entry-rule fact: its value and the source it was read from.
@@ -212,4 +222,39 @@ func (r EntryRules) Citations() []Citation {
 		out = append(out, x.Source)
 	}
 	return out
+}
+
+// AppliesTo names the travellers a curated fact holds for. A fact without
+// it holds for every passport. It matches when an inclusion key matches (or
+// there is none) and no exclusion key does; groups are named group codes
+// (SCHENGEN, EU...) whose members the caller resolves.
+type AppliesTo struct {
+	Passports       []string      `json:"passports,omitempty"`
+	ExceptPassports []string      `json:"except_passports,omitempty"`
+	Groups          []string      `json:"groups,omitempty"`
+	ExceptGroups    []string      `json:"except_groups,omitempty"`
+	Requirements    []Requirement `json:"requirements,omitempty"`
+}
+
+// Matches reports whether the fact holds for a holder of passport whose
+// verdict for the route is req; inGroup tells whether a code is a member of
+// a named group.
+func (a *AppliesTo) Matches(passport string, req Requirement, inGroup func(group, code string) bool) bool {
+	if a == nil {
+		return true
+	}
+	anyGroup := func(groups []string) bool {
+		for _, g := range groups {
+			if inGroup(g, passport) {
+				return true
+			}
+		}
+		return false
+	}
+	included := len(a.Passports) == 0 && len(a.Groups) == 0 ||
+		slices.Contains(a.Passports, passport) || anyGroup(a.Groups)
+	if !included || slices.Contains(a.ExceptPassports, passport) || anyGroup(a.ExceptGroups) {
+		return false
+	}
+	return len(a.Requirements) == 0 || slices.Contains(a.Requirements, req)
 }

@@ -32,13 +32,9 @@ func checkText(r entrycheck.CheckResult) string {
 	if a := r.Apply; a != nil {
 		fmt.Fprintf(&b, "Apply: %s (%s). %s [%s]\n", a.URL, words(a.Kind), a.Note, citation(a.Source))
 	}
-	fmt.Fprintf(&b, "Verdict source: %s, snapshot %s (%s, %s). %s\n", r.Source.Name, r.Source.Snapshot, r.Source.License, words(r.VerdictVerification.Status), r.VerdictVerification.Note)
+	fmt.Fprintf(&b, "Verdict %s. Source: %s, snapshot %s (%s, %s). %s\n", r.VerdictVerification.AgeWords(), r.Source.Name, r.Source.Snapshot, r.Source.License, words(r.VerdictVerification.Status), r.VerdictVerification.Note)
 	for _, s := range r.VerdictVerification.OfficialStatements {
-		agree := "agrees with the matrix"
-		if !s.AgreesWithMatrix {
-			agree = "conflicts with the matrix"
-		}
-		fmt.Fprintf(&b, "Official statement (%s): %s [%s]\n", agree, s.Text, citation(s.Source))
+		fmt.Fprintf(&b, "Official statement (%s): %s [%s]\n", s.StatementWords(), s.Text, citation(s.Source))
 	}
 
 	er, v := r.EntryRules, r.EntryRulesVerification
@@ -132,7 +128,10 @@ func tripText(r entrycheck.TripResult) string {
 		if l.AllowedStayDays.Valid {
 			fmt.Fprintf(&b, ", up to %d days", l.AllowedStayDays.N)
 		}
-		fmt.Fprintf(&b, "; action %s.\n", words(string(l.Action)))
+		fmt.Fprintf(&b, "; action %s. Verdict %s.\n", words(string(l.Action)), l.VerdictVerification.AgeWords())
+		for _, s := range l.VerdictVerification.OfficialStatements {
+			fmt.Fprintf(&b, "- Official statement (%s): %s [%s]\n", s.StatementWords(), s.Text, citation(s.Source))
+		}
 		if a := l.Apply; a != nil {
 			fmt.Fprintf(&b, "- Apply: %s [%s]\n", a.URL, citation(a.Source))
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -81,17 +82,51 @@ type RiskList struct {
 	Source     entrycheck.Citation `json:"source"`
 }
 
-// OfficialStatement is an official source's statement of the requirement
-// for some passports at a destination. Where it differs from the matrix, the
-// route is served as needs_review.
+// OfficialStatement is what an official source says about the verdict of
+// a destination for some passports, during a period. While in force it is
+// compared with the matrix: disagreeing makes the route needs_review,
+// agreeing corroborates it.
 type OfficialStatement struct {
-	Destination     string                 `json:"destination"`
-	Passports       []string               `json:"passports"`
-	Requirement     entrycheck.Requirement `json:"requirement"`
-	AllowedStayDays entrycheck.Days        `json:"allowed_stay_days"`
-	Text            string                 `json:"text"`
-	Source          entrycheck.Citation    `json:"source"`
-	CuratedFrom     string                 `json:"curated_from"`
+	ID          string                 `json:"id"`
+	Destination string                 `json:"destination"`
+	AppliesTo   *entrycheck.AppliesTo  `json:"applies_to"`
+	Requirement entrycheck.Requirement `json:"requirement"`
+	// AllowedStayDays is null when the source gives no number of days.
+	AllowedStayDays entrycheck.Days `json:"allowed_stay_days"`
+	// Purposes is null when the source does not restrict them.
+	Purposes []string `json:"purposes"`
+	// EffectiveFrom is null when the source gives no start (in force as
+	// read); EffectiveUntil is null when it gives no end.
+	EffectiveFrom  *entrycheck.Date    `json:"effective_from"`
+	EffectiveUntil *entrycheck.Date    `json:"effective_until"`
+	Text           string              `json:"text"`
+	Source         entrycheck.Citation `json:"source"`
+	CuratedFrom    string              `json:"curated_from"`
+}
+
+// StatusOn returns the statement's status on a day: in_force, upcoming or ended.
+func (s OfficialStatement) StatusOn(day entrycheck.Date) string {
+	switch {
+	case s.EffectiveFrom != nil && day.Before(*s.EffectiveFrom):
+		return entrycheck.StatementUpcoming
+	case s.EffectiveUntil != nil && s.EffectiveUntil.Before(day):
+		return entrycheck.StatementEnded
+	}
+	return entrycheck.StatementInForce
+}
+
+// CoversPurpose reports whether the statement speaks of travel for purpose.
+func (s OfficialStatement) CoversPurpose(purpose string) bool {
+	return s.Purposes == nil || slices.Contains(s.Purposes, purpose)
+}
+
+// StatementsFormat is the format of the project's official-statements file.
+const StatementsFormat = 2
+
+// StatementsDocument is the official-statements file.
+type StatementsDocument struct {
+	Format     int                 `json:"format"`
+	Statements []OfficialStatement `json:"statements"`
 }
 
 // Group is a named group of countries, such as SCHENGEN, whose visas or
@@ -116,7 +151,7 @@ type Curated struct {
 const (
 	DestinationsDir = "destinations"
 	YellowFeverFile = "yellow-fever.json"
-	StatementsFile  = "official-verdicts.json"
+	StatementsFile  = "official-statements.json"
 	GroupsFile      = "groups.json"
 )
 
@@ -162,16 +197,22 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 		}
 		c.Groups[g.Code] = g
 	}
-	var statements struct {
-		Statements []OfficialStatement `json:"statements"`
-	}
+	var statements StatementsDocument
 	if err := decodeFile(fsys, StatementsFile, &statements); err != nil {
 		return nil, err
 	}
+	if statements.Format != StatementsFormat {
+		return nil, fmt.Errorf("curated %s: format %d, want %d", StatementsFile, statements.Format, StatementsFormat)
+	}
+	ids := map[string]bool{}
 	for i, s := range statements.Statements {
-		if err := s.validate(reg); err != nil {
-			return nil, fmt.Errorf("curated %s: statement %d: %w", StatementsFile, i+1, err)
+		if err := s.validate(reg, c.Groups); err != nil {
+			return nil, fmt.Errorf("curated %s: statement %d (%s): %w", StatementsFile, i+1, s.ID, err)
 		}
+		if ids[s.ID] {
+			return nil, fmt.Errorf("curated %s: statement %d: id %q is used twice", StatementsFile, i+1, s.ID)
+		}
+		ids[s.ID] = true
 	}
 	c.Statements = statements.Statements
 	return c, nil

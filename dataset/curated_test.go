@@ -112,7 +112,12 @@ func TestBadCuratedLayerIsRefused(t *testing.T) {
 		{"rule without date", "destinations/THA.json", `"retrieved_at": "2026-11-22"`, `"retrieved_at": "22 Nov"`, "THA.json"},
 		{"unknown field", "destinations/THA.json", `"curator_notes"`, `"curator_note"`, "unknown field"},
 		{"bad onward value", "destinations/THA.json", `"required": "required"`, `"required": "yes"`, "rules.onward_ticket"},
-		{"bad requirement in a statement", "official-verdicts.json", `"requirement": "e_visa"`, `"requirement": "unknown"`, "statement 1"},
+		{"bad requirement in a statement", dataset.StatementsFile, `"requirement": "e_visa"`, `"requirement": "unknown"`, "BRA-visit-visa-e-visa-aus-can-usa"},
+		{"statement ending before it starts", dataset.StatementsFile, `"effective_until": "2026-05-31"`, `"effective_until": "2025-05-31"`, "effective_until 2025-05-31 is before effective_from 2025-06-01"},
+		{"statement of an unknown group", dataset.StatementsFile, `"passports": [
+          "BRA",`, `"groups": ["MERCOSUR"], "passports": [
+          "BRA",`, `group "MERCOSUR"`},
+		{"statement with a bad publisher", dataset.StatementsFile, `"publisher": "destination_government"`, `"publisher": "news"`, `publisher "news"`},
 		{"unknown code in a group", "groups.json", `"AUT", `, `"AUX", `, "AUX"},
 	}
 	for _, c := range cases {

@@ -21,6 +21,15 @@ type pin struct {
 func pinnedSnapshots() []pin {
 	return []pin{
 		{
+			version:   "2026-02-17",
+			countries: 199,
+			sha256: map[string]string{
+				fileISO3:  "999f237085ad29ac0bb2e9fb786f45d125ec1a2808ebb011b4dc13d2769ea166",
+				fileISO2:  "d985f861c1d03be9de61a9257c3fbb7b4ef94677b5e3827012cc4d602ab45fcf",
+				fileNames: "ae80101b8523db7f46360d71ec291e3194247312efa2877d2b125f0d6e621ada",
+			},
+		},
+		{
 			version:   "2025-01-12",
 			countries: 199,
 			sha256: map[string]string{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/country"
@@ -22,7 +23,30 @@ func validCitation(c entrycheck.Citation) error {
 	if c.RetrievedAt.IsZero() {
 		return errors.New("citation has no retrieved_at date")
 	}
+	switch c.Publisher {
+	case "", "destination_government", "other_government", "intergovernmental":
+	default:
+		return fmt.Errorf("citation publisher %q is not destination_government, other_government or intergovernmental", c.Publisher)
+	}
+	switch c.ReadFrom {
+	case "", "live", "stored_copy":
+	default:
+		return fmt.Errorf("citation read_from %q is not live or stored_copy", c.ReadFrom)
+	}
+	if c.ContentDate != "" && !validPartialDate(c.ContentDate) {
+		return fmt.Errorf("citation content_date %q is not YYYY-MM-DD, YYYY-MM or YYYY", c.ContentDate)
+	}
 	return nil
+}
+
+// validPartialDate accepts the dates pages give themselves: a day, a month or a year.
+func validPartialDate(s string) bool {
+	for _, layout := range []string{time.DateOnly, "2006-01", "2006"} {
+		if t, err := time.Parse(layout, s); err == nil && t.Format(layout) == s {
+			return true
+		}
+	}
+	return false
 }
 
 var countedFrom = map[string]bool{"entry": true, "departure": true, "end_of_permitted_stay": true}
@@ -174,12 +198,30 @@ func (t *YellowFeverTable) validate(reg *country.Registry) error {
 	return nil
 }
 
-func (s OfficialStatement) validate(reg *country.Registry) error {
-	if err := validCodes(append([]string{s.Destination}, s.Passports...), reg, false); err != nil {
-		return err
+// statementPurposes are the purposes of travel official statements name.
+var statementPurposes = map[string]bool{"tourism": true, "business": true, "family_visit": true, "exchange": true, "transit": true}
+
+func (s OfficialStatement) validate(reg *country.Registry, groups map[string]Group) error {
+	if s.ID == "" {
+		return errors.New("id is empty")
 	}
-	if len(s.Passports) == 0 {
-		return errors.New("passports is empty")
+	if err := validCodes([]string{s.Destination}, reg, false); err != nil {
+		return fmt.Errorf("destination: %w", err)
+	}
+	a := s.AppliesTo
+	switch {
+	case a == nil || len(a.Passports)+len(a.Groups) == 0:
+		return errors.New("applies_to names no passports or groups: a statement speaks of some nationalities")
+	case len(a.Requirements) > 0:
+		return errors.New("applies_to.requirements makes no sense for a statement about the requirement")
+	}
+	if err := validCodes(append(append([]string{}, a.Passports...), a.ExceptPassports...), reg, false); err != nil {
+		return fmt.Errorf("applies_to: %w", err)
+	}
+	for _, g := range append(append([]string{}, a.Groups...), a.ExceptGroups...) {
+		if _, ok := groups[g]; !ok {
+			return fmt.Errorf("applies_to: group %q is not in %s", g, GroupsFile)
+		}
 	}
 	switch s.Requirement {
 	case entrycheck.Unknown, entrycheck.NeedsReview, "":
@@ -188,10 +230,30 @@ func (s OfficialStatement) validate(reg *country.Registry) error {
 	if !s.Requirement.Valid() {
 		return fmt.Errorf("requirement %q is not a requirement value", s.Requirement)
 	}
+	if s.AllowedStayDays.Valid && s.AllowedStayDays.N <= 0 {
+		return errors.New("allowed_stay_days must be positive or null")
+	}
+	if s.Purposes != nil && len(s.Purposes) == 0 {
+		return errors.New("purposes: an empty list must be null instead")
+	}
+	for _, p := range s.Purposes {
+		if !statementPurposes[p] {
+			return fmt.Errorf("purposes: %q is not tourism, business, family_visit, exchange or transit", p)
+		}
+	}
+	if s.EffectiveFrom != nil && s.EffectiveUntil != nil && s.EffectiveUntil.Before(*s.EffectiveFrom) {
+		return fmt.Errorf("effective_until %s is before effective_from %s", s.EffectiveUntil, s.EffectiveFrom)
+	}
+	if strings.TrimSpace(s.Text) == "" {
+		return errors.New("text is empty")
+	}
 	if s.CuratedFrom == "" {
 		return errors.New("curated_from is empty")
 	}
-	return validCitation(s.Source)
+	if err := validCitation(s.Source); err != nil {
+		return fmt.Errorf("source: %w", err)
+	}
+	return nil
 }
 
 func (g Group) validate(reg *country.Registry) error {

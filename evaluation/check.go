@@ -29,6 +29,9 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 // validated. The trip evaluator calls it for every leg and passport.
 func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
 	dest := e.destination(dc.ISO3)
+	if req.TravelDate.IsZero() {
+		req.TravelDate = entrycheck.DateOf(now)
+	}
 	r := entrycheck.CheckResult{
 		Passport:       pc,
 		Destination:    dc,
@@ -53,8 +56,9 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	if tc != nil {
 		r.Transit = e.transit(pc, *tc)
 	}
+	e.dateVerdict(&r.VerdictVerification, now)
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
-	r.Assumptions = assumptionsFor(&r, req, own)
+	r.Assumptions = e.assumptionsFor(&r, req, own)
 	return r
 }
 
@@ -62,7 +66,7 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 // official statements, then any exemption the held documents earn. It
 // reports whether the passport is the destination's own.
 func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
-	own = e.verdict(r, dest, pc, dc)
+	own = e.verdict(r, dest, pc, dc, req)
 	if heldDocuments(req) && !own {
 		e.applyExemption(r, dest, req)
 	}
@@ -83,7 +87,7 @@ func (e *Evaluator) requirementOnly(r *entrycheck.CheckResult, pc, dc entrycheck
 
 // verdict fills the requirement from the matrix and the curated official
 // statements; it reports whether the passport is the destination's own.
-func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country) (own bool) {
+func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
 	dp, okD := m.Position(dc.ISO3)
@@ -109,13 +113,31 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	}
 	pi, _ := country.Index3(pc.ISO3)
 	di, _ := country.Index3(dc.ISO3)
-	if vv, ok := e.statements[routeKey{pi, di}]; ok {
-		r.VerdictVerification = *vv
-		if vv.Status == entrycheck.VerdictNeedsReview {
+	if stmts, ok := e.statements[routeKey{pi, di}]; ok {
+		r.VerdictVerification = statementsOn(stmts, req.TravelDate, requestPurpose(req))
+		if r.VerdictVerification.Status == entrycheck.VerdictNeedsReview {
 			r.Requirement, r.AllowedStayDays = entrycheck.NeedsReview, entrycheck.Days{}
 		}
 	}
 	return false
+}
+
+// dateVerdict says what date the verdict is as of and how old that is at
+// now. An evaluation dated before the snapshot (a controlled clock) gives
+// age 0, not a negative age.
+func (e *Evaluator) dateVerdict(v *entrycheck.VerdictVerification, now time.Time) {
+	v.AsOf = e.asOf
+	v.AgeDays = max(0, e.asOf.DaysSince(now))
+	v.OldAfterDays = entrycheck.VerdictOldAfterDays
+	v.Old = v.AgeDays > entrycheck.VerdictOldAfterDays
+}
+
+// requestPurpose is the request's purpose of travel in lower case, tourism by default.
+func requestPurpose(req entrycheck.CheckRequest) string {
+	if req.Purpose == "" {
+		return entrycheck.PurposeTourism
+	}
+	return strings.ToLower(req.Purpose)
 }
 
 // rulesVerification computes the state of the curated layer for a

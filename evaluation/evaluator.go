@@ -26,11 +26,16 @@ type Evaluator struct {
 	// scan, not a slot for every possible code.
 	dests     []*destination
 	destIndex [26 * 26 * 26]uint16
-	// statements holds the official-statement comparison of routes that have one.
-	statements map[routeKey]*entrycheck.VerdictVerification
-	groups     map[string]map[string]bool
-	riskList   map[string]bool
-	source     entrycheck.Source
+	// statements holds the official statements of routes that have one,
+	// each already compared with the matrix.
+	statements map[routeKey][]routeStatement
+	// asOf is the date of the matrix snapshot; assumptions holds the
+	// assumption lists, whose "old verdict" sentence names it.
+	asOf        entrycheck.Date
+	assumptions *assumptionTable
+	groups      map[string]map[string]bool
+	riskList    map[string]bool
+	source      entrycheck.Source
 	// scratch is reused working memory of trip evaluations.
 	scratch scratchPool
 	// counts are the texts of common counts ("3 days").
@@ -51,7 +56,7 @@ func New(snap *dataset.Snapshot) *Evaluator { return NewVerified(snap, nil) }
 func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 	e := &Evaluator{
 		snap:       snap,
-		statements: map[routeKey]*entrycheck.VerdictVerification{},
+		statements: map[routeKey][]routeStatement{},
 		groups:     map[string]map[string]bool{},
 		riskList:   map[string]bool{},
 		counts:     newCounts(),
@@ -63,6 +68,9 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 			Snapshot: snap.Version(),
 		},
 	}
+	// The loader accepts only snapshot versions that are dates.
+	e.asOf, _ = entrycheck.ParseDate(snap.Version())
+	e.assumptions = newAssumptionTable(e.asOf)
 	for code, g := range snap.Curated.Groups {
 		e.groups[code] = map[string]bool{}
 		for _, m := range g.Members {
@@ -113,46 +121,88 @@ func (e *Evaluator) destination(iso3 string) *destination {
 	return e.dests[e.destIndex[i]-1]
 }
 
-// compareStatements checks each curated official statement against the
+// routeStatement is an official statement of a route, compared with the
+// route's matrix verdict; its status depends on the travel date.
+type routeStatement struct {
+	src     *dataset.OfficialStatement
+	checked entrycheck.CheckedStatement
+}
+
+// compareStatements compares each curated official statement with the
 // matrix verdict of every route it covers.
 func (e *Evaluator) compareStatements() {
 	m := e.snap.Matrix
-	for _, s := range e.snap.Curated.Statements {
+	inGroup := func(group, code string) bool { return e.groups[group][code] }
+	for i := range e.snap.Curated.Statements {
+		s := &e.snap.Curated.Statements[i]
 		d, inMatrix := m.Position(s.Destination)
-		for _, p := range s.Passports {
-			pp, ok := m.Position(p)
-			if !ok || !inMatrix {
+		if !inMatrix {
+			continue
+		}
+		for pp, pc := range m.Countries() {
+			if pp == d || !s.AppliesTo.Matches(pc.ISO3, "", inGroup) {
 				continue
 			}
 			v := m.Verdict(pp, d)
-			agrees := s.Requirement == v.Requirement &&
-				(!s.AllowedStayDays.Valid || !v.Days.Valid || s.AllowedStayDays == v.Days)
-			pi, _ := country.Index3(p)
+			pi, _ := country.Index3(pc.ISO3)
 			di, _ := country.Index3(s.Destination)
 			key := routeKey{pi, di}
 			e.destination(s.Destination).statements = true
-			vv := e.statements[key]
-			if vv == nil {
-				vv = &entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly}
-				e.statements[key] = vv
-			}
-			vv.OfficialStatements = append(vv.OfficialStatements, entrycheck.CheckedStatement{
-				Requirement:      s.Requirement,
-				AllowedStayDays:  s.AllowedStayDays,
-				Text:             s.Text,
-				Source:           s.Source,
-				AgreesWithMatrix: agrees,
-			})
-			if !agrees {
-				vv.Status = entrycheck.VerdictNeedsReview
-			}
+			e.statements[key] = append(e.statements[key], routeStatement{src: s, checked: entrycheck.CheckedStatement{
+				ID:              s.ID,
+				Requirement:     s.Requirement,
+				AllowedStayDays: s.AllowedStayDays,
+				Purposes:        s.Purposes,
+				EffectiveFrom:   s.EffectiveFrom,
+				EffectiveUntil:  s.EffectiveUntil,
+				Text:            s.Text,
+				Source:          s.Source,
+				AgreesWithMatrix: s.Requirement == v.Requirement &&
+					(!s.AllowedStayDays.Valid || !v.Days.Valid || s.AllowedStayDays == v.Days),
+			}})
 		}
 	}
-	for _, vv := range e.statements {
-		if vv.Status == entrycheck.VerdictNeedsReview {
-			vv.Note = noteConflict
-		} else {
-			vv.Note = noteCorroborated
-		}
+}
+
+// statementsOn returns the verification of a route's verdict given its
+// official statements on the travel day, for a purpose of travel: a
+// statement in force that disagrees with the matrix makes it needs_review,
+// one that agrees corroborates it; upcoming and ended statements are
+// listed and decide nothing.
+func statementsOn(stmts []routeStatement, day entrycheck.Date, purpose string) entrycheck.VerdictVerification {
+	vv := entrycheck.VerdictVerification{
+		Status:             entrycheck.VerdictSecondarySourceOnly,
+		OfficialStatements: make([]entrycheck.CheckedStatement, 0, len(stmts)),
 	}
+	var inForce, agreeing, upcoming int
+	for _, s := range stmts {
+		if !s.src.CoversPurpose(purpose) {
+			continue
+		}
+		c := s.checked
+		c.Status = s.src.StatusOn(day)
+		switch c.Status {
+		case entrycheck.StatementInForce:
+			inForce++
+			if c.AgreesWithMatrix {
+				agreeing++
+			}
+		case entrycheck.StatementUpcoming:
+			upcoming++
+		}
+		vv.OfficialStatements = append(vv.OfficialStatements, c)
+	}
+	switch {
+	case agreeing < inForce:
+		vv.Status, vv.Note = entrycheck.VerdictNeedsReview, noteConflict
+	case inForce > 0:
+		vv.Note = noteCorroborated
+	case upcoming > 0:
+		vv.Note = noteUpcoming
+	case len(vv.OfficialStatements) > 0:
+		vv.Note = noteEnded
+	default:
+		vv.Note = noteSecondaryOnly
+	}
+	return vv
 }

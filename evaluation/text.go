@@ -1,6 +1,8 @@
 package evaluation
 
 import (
+	"strconv"
+
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -9,7 +11,9 @@ import (
 const (
 	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa matrix. It has not been confirmed by an official source of the destination."
 	noteConflict      = "A curated official source states a different requirement for this route than the secondary matrix. The route is served as needs_review until a curator resolves the conflict: check with the destination's official authority."
-	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; a curated official statement agrees with it. The statement's date and conditions are in its text."
+	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
+	noteUpcoming      = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route takes effect after the travel date (see its effective_from); it does not change the verdict yet."
+	noteEnded         = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route has ended (see its effective_until) and is no longer applied; it is listed as history."
 	noteNotInMatrix   = "This route is not covered by the secondary matrix, so there is no verdict: check with the destination's official authority."
 	noteOwnCountry    = "Passport and destination are the same country: citizens may enter their own country, and the foreign-visitor rules below do not apply to them."
 
@@ -71,6 +75,13 @@ const (
 	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see exemption_applied); carry that document, valid, when you travel."
 )
 
+// assumeOld says that the verdict is older than VerdictOldAfterDays; it
+// names the snapshot's date, so each evaluator words it once.
+func assumeOld(asOf entrycheck.Date) string {
+	return "The verdict is as of " + asOf.Long() + ", more than " + strconv.Itoa(entrycheck.VerdictOldAfterDays) +
+		" days before this answer (see verdict_verification.old): the requirement may have changed since. Confirm it with the destination's official authority (embassy, consulate or immigration service) before you travel."
+}
+
 var baseAssumptions = []string{assumeValidPassport, assumeMatrix}
 
 // Assumption flags; every combination has one shared list, so only free
@@ -80,32 +91,38 @@ const (
 	assumesBusiness
 	assumesExemption
 	assumesHeldUnused
+	assumesOld
 	assumptionCombinations
 )
 
-var assumptionLists = func() [assumptionCombinations][]string {
-	var t [assumptionCombinations][]string
+type assumptionTable [assumptionCombinations][]string
+
+func newAssumptionTable(asOf entrycheck.Date) *assumptionTable {
+	var t assumptionTable
 	for flags := range t {
 		list := append([]string(nil), baseAssumptions...)
 		for _, f := range []struct {
 			flag int
 			text string
-		}{{assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}} {
+		}{{assumesOld, assumeOld(asOf)}, {assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}} {
 			if flags&f.flag != 0 {
 				list = append(list, f.text)
 			}
 		}
 		t[flags] = list
 	}
-	return t
-}()
+	return &t
+}
 
 // assumptionsFor lists what the answer assumes. The lists are shared and
 // must not be changed.
-func assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own bool) []string {
+func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own bool) []string {
 	flags := 0
 	if own {
 		flags |= assumesOwn
+	}
+	if r.VerdictVerification.Old {
+		flags |= assumesOld
 	}
 	if req.Purpose != "" && upper(req.Purpose) == "BUSINESS" {
 		flags |= assumesBusiness
@@ -116,9 +133,9 @@ func assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own 
 		flags |= assumesHeldUnused
 	}
 	if req.ResidencePermitsText == "" && req.VisasHeldText == "" {
-		return assumptionLists[flags]
+		return e.assumptions[flags]
 	}
-	out := append([]string(nil), assumptionLists[flags]...)
+	out := append([]string(nil), e.assumptions[flags]...)
 	if req.ResidencePermitsText != "" {
 		out = append(out, "residence_permits was given as free text (\""+req.ResidencePermitsText+"\") and was not interpreted: list the issuing countries in residence_permits_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
 	}

@@ -283,11 +283,7 @@ func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult, dest *destina
 	why := w.out.why.take(whyPerLeg)
 	why = append(why, choiceWhy(w), verdictWhy(w, r), r.VerdictVerification.Note)
 	for _, s := range r.VerdictVerification.OfficialStatements {
-		agrees := "An official statement agrees with the matrix: "
-		if !s.AgreesWithMatrix {
-			agrees = "An official statement conflicts with the matrix: "
-		}
-		why = append(why, t.join(agrees, s.Text, " (", s.Source.Name, ", read ", t.date(s.Source.RetrievedAt), ")."))
+		why = append(why, t.join("Official statement (", s.StatementWords(), " on the leg's date): ", s.Text, " (", s.Source.Name, ", read ", t.date(s.Source.RetrievedAt), ")."))
 	}
 	switch x := r.ExemptionApplied; {
 	case x != nil:
@@ -341,8 +337,21 @@ func legRequest(plan *tripPlan, p *plannedPassport, w *legWork, requestID string
 		Passport:           p.country.ISO3,
 		Destination:        w.ctx.leg.country.ISO3,
 		Purpose:            w.ctx.leg.purpose,
+		TravelDate:         legDay(w.ctx.leg),
 		ResidencePermitsOf: plan.permits,
 		VisasOf:            plan.visas,
 		RequestID:          requestID,
 	}
+}
+
+// legDay is the day official statements are compared on for a leg: its
+// arrival, else its departure; zero (the day of evaluation) for an undated leg.
+func legDay(l plannedLeg) entrycheck.Date {
+	switch {
+	case l.arrival != nil:
+		return *l.arrival
+	case l.departure != nil:
+		return *l.departure
+	}
+	return entrycheck.Date{}
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/xml"
 	"fmt"
 	"sort"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
@@ -87,7 +90,8 @@ func (s *site) llms() []byte {
 func (s *site) llmsFull() []byte {
 	snap := s.ev.Snapshot()
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "entrycheck: full digest\nMatrix snapshot %s (%s, %s licence). Advisory only, not a boarding decision.\nRequirement values: visa_free [days], visa_on_arrival, eta, e_visa, visa_required, no_admission, unknown, needs_review.\n\n", snap.Version(), "passport-index dataset", "MIT")
+	src := s.ev.Source()
+	fmt.Fprintf(&b, "entrycheck: full digest\nEvery verdict below is as of %s: matrix snapshot %s (%s, %s licence). Advisory only, not a boarding decision.\nRequirement values: visa_free [days], visa_on_arrival, eta, e_visa, visa_required, no_admission, unknown, needs_review.\n\n", s.asOf(), snap.Version(), src.Name, src.License)
 	b.WriteString("== Destination entry rules (cited) ==\n\n")
 	for _, code := range snap.Curated.SortedCodes() {
 		d := snap.Curated.Destinations[code]
@@ -105,7 +109,8 @@ func (s *site) llmsFull() []byte {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("== Requirements by passport ==\n\n")
+	s.writeStatements(&b)
+	fmt.Fprintf(&b, "== Requirements by passport (as of %s) ==\n\n", s.asOf())
 	passports := make([]string, 0, len(s.summary.lines))
 	for p := range s.summary.lines {
 		passports = append(passports, p)
@@ -113,7 +118,7 @@ func (s *site) llmsFull() []byte {
 	sort.Strings(passports)
 	for _, p := range passports {
 		c, _ := snap.Countries.ByISO3(p)
-		fmt.Fprintf(&b, "-- %s %s passport --\n", c.ISO3, c.Name)
+		fmt.Fprintf(&b, "-- %s %s passport, as of %s --\n", c.ISO3, c.Name, s.asOf())
 		lines := append([]string(nil), s.summary.lines[p]...)
 		sort.Strings(lines)
 		for _, l := range lines {
@@ -123,4 +128,39 @@ func (s *site) llmsFull() []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
+}
+
+// writeStatements lists the official statements about verdicts with their
+// standing on the build day; the routes they concern are listed with the
+// requirement they lead to (needs_review where a statement in force conflicts).
+func (s *site) writeStatements(b *bytes.Buffer) {
+	stmts := s.ev.Snapshot().Curated.Statements
+	if len(stmts) == 0 {
+		return
+	}
+	b.WriteString("== Official statements about verdicts ==\n\n")
+	day := entrycheck.DateOf(s.now)
+	for _, st := range stmts {
+		c := entrycheck.CheckedStatement{Status: st.StatusOn(day), EffectiveFrom: st.EffectiveFrom, EffectiveUntil: st.EffectiveUntil}
+		stay := ""
+		if st.AllowedStayDays.Valid {
+			stay = " " + itoa(st.AllowedStayDays.N) + " days"
+		}
+		fmt.Fprintf(b, "%s (%s, %s): %s%s for passports %s. %s [source: %s, %s, read %s]\n", st.ID, c.StatusWords(), c.Period(),
+			st.Requirement, stay, appliesToText(st.AppliesTo), st.Text, st.Source.Name, st.Source.URL, st.Source.RetrievedAt)
+	}
+	b.WriteByte('\n')
+}
+
+// appliesToText lists whom a curated fact is for, as its source names them.
+func appliesToText(a *entrycheck.AppliesTo) string {
+	if a == nil {
+		return "all"
+	}
+	parts := append(append([]string{}, a.Passports...), a.Groups...)
+	out := strings.Join(parts, ", ")
+	if ex := append(append([]string{}, a.ExceptPassports...), a.ExceptGroups...); len(ex) > 0 {
+		out += " except " + strings.Join(ex, ", ")
+	}
+	return out
 }

@@ -45,6 +45,7 @@ func (s *site) renderDestinations() error {
 			RulesState:   templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
 			LastVerified: dateText(er.LastVerified),
 			Rules:        rulesOf(er),
+			AsOf:         s.asOf(),
 			Disclaimer:   entrycheck.Disclaimer,
 		}
 		if yf, ok := snap.Curated.YellowFever.Countries[dc.ISO3]; ok {
@@ -135,6 +136,7 @@ func (s *site) renderTransparency() error {
 	v := templates.TransparencyView{
 		Page:           s.pageOf("/transparency/", "Transparency: coverage, citations and freshness | entrycheck", "What entrycheck's answers rest on: coverage of the curated layer, citations by source, the age of each verification and the daily re-reading of sources."),
 		DatasetVersion: snap.Version(),
+		Matrix:         s.matrixAge(),
 		StaleAfter:     entrycheck.StaleAfterDays,
 		Checks:         s.sourceChecks(),
 	}
@@ -324,4 +326,15 @@ func origin(base string) string {
 		return base
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// matrixAge is the date and age of the matrix on the build day, as every
+// answer's verdict_verification gives them.
+func (s *site) matrixAge() templates.MatrixAge {
+	// Any route gives the snapshot's date and age; the first two countries
+	// of the matrix are a route of every snapshot.
+	cs := s.ev.Snapshot().Matrix.Countries()
+	res, _ := s.ev.Check(entrycheck.CheckRequest{Passport: cs[0].ISO3, Destination: cs[1].ISO3, RequestID: "build"}, entrycheck.FixedClock(s.now))
+	v, src := res.VerdictVerification, s.ev.Source()
+	return templates.MatrixAge{AsOf: v.AsOf.Long(), AgeDays: v.AgeDays, OldAfterDays: v.OldAfterDays, Old: v.Old, SourceName: src.Name, SourceURL: src.URL}
 }

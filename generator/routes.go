@@ -62,7 +62,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		Page: s.pageOf(passportPath(pc), pc.Name+" passport: visa requirements for every destination | entrycheck",
 			"Visa and entry requirements for holders of a "+pc.Name+" passport in every destination, grouped by requirement, with cited entry rules.",
 			templates.Link{Label: "Passports", URL: "/passports/"}),
-		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, Disclaimer: entrycheck.Disclaimer,
+		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer,
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
@@ -93,6 +93,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		DestinationISO3:  dc.ISO3,
 		Requirement:      string(res.Requirement),
 		RequirementLabel: res.RequirementLabel,
+		AsOf:             res.VerdictVerification.AsOf.Long(),
 		Stay:             stayText(res.Requirement, res.AllowedStayDays),
 		Action:           string(res.Action),
 		ActionText:       actionText(res),
@@ -115,7 +116,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		v.Apply = &templates.Apply{URL: a.URL, Kind: applyKind(a.Kind), Note: a.Note, Source: citation(a.Source)}
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
-		v.Statements = append(v.Statements, templates.Statement{Text: st.Text, Agrees: st.AgreesWithMatrix, Source: citation(st.Source)})
+		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Standing: statementStanding(st), Text: st.Text, Source: citation(st.Source)})
 	}
 	return v
 }
@@ -135,4 +136,16 @@ func destinationPath(c entrycheck.Country) string {
 
 func routePath(p, d entrycheck.Country) string {
 	return "/passports/" + strings.ToLower(p.ISO3) + "/" + strings.ToLower(d.ISO3) + "/"
+}
+
+// statementStanding says how an official statement bears on the verdict:
+// "in force from 1 January 2026; conflicts with the matrix".
+func statementStanding(st entrycheck.CheckedStatement) string {
+	return st.StatusWords() + ", " + st.Period() + "; " + st.Comparison()
+}
+
+// asOf is the date every verdict of the build is as of: the matrix snapshot's.
+func (s *site) asOf() string {
+	d, _ := entrycheck.ParseDate(s.ev.Snapshot().Version())
+	return d.Long()
 }

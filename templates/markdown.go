@@ -18,6 +18,9 @@ func (m *md) line(format string, args ...any) {
 }
 
 func (m *md) cite(c Citation) string {
+	if c.Detail != "" {
+		return fmt.Sprintf("Source: [%s](%s), read %s (%s)", escapeMD(c.Name), c.URL, c.RetrievedAt, c.Detail)
+	}
 	return fmt.Sprintf("Source: [%s](%s), read %s", escapeMD(c.Name), c.URL, c.RetrievedAt)
 }
 
@@ -46,7 +49,7 @@ func escapeMD(s string) string { return mdEscaper.Replace(s) }
 func RouteMarkdown(v RouteView) []byte {
 	var m md
 	m.line("# %s passport to %s\n", v.Passport.Label, v.Destination.Label)
-	m.line("**%s**", v.RequirementLabel)
+	m.line("**%s** (as of %s)", v.RequirementLabel, v.AsOf)
 	if v.Stay != "" {
 		m.line("Allowed stay: %s", v.Stay)
 	}
@@ -57,13 +60,9 @@ func RouteMarkdown(v RouteView) []byte {
 	m.line("## Where the verdict comes from\n")
 	m.line("Verdict: `%s`. %s\n", v.Verdict.Status, v.Verdict.Note)
 	for _, s := range v.Statements {
-		kind := "conflicts"
-		if s.Agrees {
-			kind = "agrees"
-		}
-		m.line("- Official statement (%s): %s %s", kind, escapeMD(s.Text), m.cite(s.Source))
+		m.line("- Official statement (%s): %s %s", s.Standing, escapeMD(s.Text), m.cite(s.Source))
 	}
-	m.line("Matrix value `%s` in the [%s](%s); %s.\n", v.MatrixValue, v.SourceName, v.SourceURL, v.Since)
+	m.line("Matrix value `%s` as of %s in the [%s](%s); %s.\n", v.MatrixValue, v.AsOf, v.SourceName, v.SourceURL, v.Since)
 	m.line("## Entry rules of %s\n", v.Destination.Label)
 	m.line("Entry rules: `%s`. %s Coverage `%s`; last verified %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
 	m.rules(v.Rules)
@@ -76,7 +75,7 @@ func RouteMarkdown(v RouteView) []byte {
 func PassportMarkdown(v PassportView) []byte {
 	var m md
 	m.line("# %s passport: entry requirements\n", v.Country.Label)
-	m.line("The requirement for holders of an ordinary %s passport in each of %d destinations, from the secondary visa matrix.\n", v.Country.Label, v.Total)
+	m.line("The requirement for holders of an ordinary %s passport in each of %d destinations, from the secondary visa matrix, as of %s.\n", v.Country.Label, v.Total, v.AsOf)
 	for _, g := range v.Groups {
 		m.line("## %s (%d)\n", g.Label, len(g.Entries))
 		for _, e := range g.Entries {
@@ -106,7 +105,7 @@ func DestinationMarkdown(v DestinationView) []byte {
 	for _, a := range v.Apply {
 		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note), m.cite(a.Source))
 	}
-	m.line("\n## Requirements by passport\n")
+	m.line("\n## Requirements by passport\n\nFrom the secondary visa matrix, as of %s.\n", v.AsOf)
 	for _, c := range v.Counts {
 		m.line("- %s: %d passports", c.Label, c.N)
 	}
@@ -143,6 +142,13 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 	var m md
 	m.line("# Transparency\n")
 	m.line("Matrix snapshot %s; %d citations of official sources. A destination's entry rules are reported stale when the least recently verified of its records was last verified more than %d days ago.\n", v.DatasetVersion, v.Citations, v.StaleAfter)
+	m.line("## Age of the verdicts\n")
+	m.line("Every verdict is as of %s, the date of the matrix snapshot ([%s](%s)): %d days old on the day of this build.", v.Matrix.AsOf, v.Matrix.SourceName, v.Matrix.SourceURL, v.Matrix.AgeDays)
+	if v.Matrix.Old {
+		m.line("That is more than %d days: every answer says its verdict is old and may have changed, and recommends confirming it with the destination's official authority.\n", v.Matrix.OldAfterDays)
+	} else {
+		m.line("Answers call a verdict old after %d days.\n", v.Matrix.OldAfterDays)
+	}
 	m.counts("Coverage of destinations", v.Coverage)
 	m.counts("Routes by requirement", v.Requirements)
 	m.counts("Freshness of curated destinations (days since their entry rules were last verified)", v.Freshness)

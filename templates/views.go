@@ -38,6 +38,10 @@ type Citation struct {
 	Name        string
 	URL         string
 	RetrievedAt string
+	// Detail tells what the curators know of the page: its own date and
+	// whether it was read from a stored copy ("page dated 21 December 2024;
+	// read from a stored copy"), empty when nothing is known.
+	Detail string
 }
 
 // Rule is one cited entry rule.
@@ -57,10 +61,13 @@ type Apply struct {
 }
 
 // Statement is a curated official statement about a route's requirement.
+// Standing says how it bears on the verdict on the build day ("in force
+// from 1 January 2026; conflicts with the matrix").
 type Statement struct {
-	Text   string
-	Agrees bool
-	Source Citation
+	ID       string
+	Standing string
+	Text     string
+	Source   Citation
 }
 
 // Verification is a verification state as shown to people.
@@ -77,6 +84,8 @@ type RouteView struct {
 	DestinationISO3       string
 	Requirement           string
 	RequirementLabel      string
+	// AsOf is the date the verdict is as of: the matrix snapshot's, "17 February 2026".
+	AsOf                  string
 	Stay                  string // "60 days", "no fixed limit", ""
 	Action                string
 	ActionText            string
@@ -115,6 +124,7 @@ type PassportView struct {
 	ISO3       string
 	Groups     []RequirementGroup
 	Total      int
+	AsOf       string // the date of the verdicts, "17 February 2026"
 	Disclaimer string
 }
 
@@ -130,6 +140,7 @@ type DestinationView struct {
 	Rules        []Rule
 	Apply        []Apply
 	Counts       []Count
+	AsOf         string // the date of the verdicts counted in Counts
 	Notes        string
 	Disclaimer   string
 }
@@ -163,6 +174,9 @@ type HomeView struct {
 type TransparencyView struct {
 	Page
 	DatasetVersion string
+	// Matrix says how old the matrix is on the build day and what an old
+	// verdict is.
+	Matrix         MatrixAge
 	Coverage       []Count
 	Requirements   []Count
 	Sources        []Count
@@ -175,6 +189,16 @@ type TransparencyView struct {
 	Citations   int
 	StaleAfter  int
 	Checks      SourceChecks
+}
+
+// MatrixAge is the date and age of the matrix snapshot every verdict comes from.
+type MatrixAge struct {
+	AsOf         string // "17 February 2026"
+	AgeDays      int
+	OldAfterDays int
+	Old          bool
+	SourceName   string
+	SourceURL    string
 }
 
 // SourceChecks is the daily verification of cited sources: the newest run,

@@ -75,7 +75,7 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	if r.AllowedStayDays.Valid {
 		verdict += fmt.Sprintf(", up to %d days", r.AllowedStayDays.N)
 	}
-	fmt.Fprintf(w, "  %s\n", verdict)
+	fmt.Fprintf(w, "  %s, %s\n", verdict, r.VerdictVerification.AgeWords())
 	fmt.Fprintf(w, "  Action: %s\n", strings.ReplaceAll(string(r.Action), "_", " "))
 	if x := r.ExemptionApplied; x != nil {
 		fmt.Fprintf(w, "  Exemption: holding a %s changes %s to %s. %s\n    Source: %s\n",
@@ -86,11 +86,7 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	}
 	fmt.Fprintf(w, "  Verdict: %s. %s\n", r.VerdictVerification.Status, r.VerdictVerification.Note)
 	for _, s := range r.VerdictVerification.OfficialStatements {
-		agree := "agrees"
-		if !s.AgreesWithMatrix {
-			agree = "CONFLICTS"
-		}
-		fmt.Fprintf(w, "    Official statement (%s with the matrix): %s\n      Source: %s\n", agree, s.Text, cite(s.Source))
+		fmt.Fprintf(w, "    Official statement (%s): %s\n      Source: %s\n", s.StatementWords(), s.Text, cite(s.Source))
 	}
 
 	er := r.EntryRules

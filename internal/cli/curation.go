@@ -2,17 +2,22 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"testing/fstest"
 
+	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/curation"
 )
 
 func runCuration(env Env, args []string) int {
 	if len(args) == 0 || args[0] != "import" {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--to DIR]")
+		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--statements FILE] [--to DIR]")
 		return ExitUsage
 	}
 	fs := newFlags(env, "curation import", "")
 	from := fs.String("from", "../shared/curation", "the curators' notes `directory` (destinations/*.json, yellow-fever.json)")
+	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
 	to := fs.String("to", "dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {
 		return flagExit(err)
@@ -22,11 +27,42 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *from, err)
 		return ExitFailure
 	}
+	if files[dataset.StatementsFile], err = curation.ConvertStatements(*statements, os.DirFS(*to)); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *statements, err)
+		return ExitFailure
+	}
+	if err := validateImport(*to, files); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: the imported layer is not valid, nothing was written: %v\n", err)
+		return ExitFailure
+	}
 	n, err := curation.Write(*to, files)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: writing %s: %v\n", *to, err)
 		return ExitFailure
 	}
-	fmt.Fprintf(env.Stdout, "imported %d files from %s into %s: %d written, %d unchanged\n", len(files), *from, *to, n, len(files)-n)
+	fmt.Fprintf(env.Stdout, "imported %d files from %s and %s into %s: %d written, %d unchanged\n", len(files), *from, *statements, *to, n, len(files)-n)
 	return ExitOK
+}
+
+// validateImport loads the curated layer as it would be after the import
+// (the files under dir with the imported ones in their place), so that a
+// note the loader would refuse is refused before anything is written.
+func validateImport(dir string, files curation.Files) error {
+	overlay := fstest.MapFS{}
+	for _, name := range []string{dataset.GroupsFile} {
+		b, err := os.ReadFile(dir + "/" + name)
+		if err != nil {
+			return err
+		}
+		overlay[name] = &fstest.MapFile{Data: b}
+	}
+	for name, b := range files {
+		overlay[name] = &fstest.MapFile{Data: b}
+	}
+	reg, err := country.New()
+	if err != nil {
+		return err
+	}
+	_, err = dataset.LoadCurated(overlay, reg)
+	return err
 }

@@ -166,7 +166,7 @@ func printLeg(w io.Writer, l entrycheck.LegDecision) {
 		}
 		fmt.Fprintf(w, "  Passports considered: %s\n", strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(w, "  Verdict: %s; entry rules: %s\n", l.VerdictVerification.Status, l.EntryRulesVerification.Status)
+	fmt.Fprintf(w, "  Verdict: %s, %s; entry rules: %s\n", l.VerdictVerification.Status, l.VerdictVerification.AgeWords(), l.EntryRulesVerification.Status)
 }
 
 func conditionName(kind string) string {

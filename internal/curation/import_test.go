@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/entrycheck/entrycheck/dataset"
@@ -30,6 +31,13 @@ func TestCheckedInLayerMatchesNotes(t *testing.T) {
 			t.Errorf("dataset/curated/%s differs from a fresh import (run entrycheck curation import)", name)
 		}
 	}
+	statements, err := curation.ConvertStatements(curation.StatementsPath(filepath.Join(datatest.SharedDir(t), "curation-v2")), dataset.CuratedFS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile); string(got) != string(statements) {
+		t.Errorf("dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.StatementsFile)
+	}
 	old, _ := fs.Glob(dataset.CuratedFS(), dataset.DestinationsDir+"/*.json")
 	for _, name := range old {
 		if _, ok := files[name]; !ok {
@@ -44,7 +52,7 @@ func TestEveryCitationSurvives(t *testing.T) {
 	src := citations(t, os.DirFS(filepath.Join(datatest.SharedDir(t), "curation")))
 	dst := citations(t, dataset.CuratedFS())
 	// The hand-curated files cite sources of their own.
-	delete(dst, "official-verdicts.json")
+	delete(dst, dataset.StatementsFile)
 	delete(dst, "groups.json")
 	flat := func(m map[string][]string) []string {
 		var all []string
@@ -105,4 +113,111 @@ func citations(t *testing.T, fsys fs.FS) map[string][]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestStatementsSurviveImport compares every official statement of the
+// curators' format-2 file with the imported one, source members included,
+// and checks that the statements curated in the project itself are kept.
+func TestStatementsSurviveImport(t *testing.T) {
+	src := filepath.Join(datatest.SharedDir(t), "curation-v2", "official-statements.json")
+	raw, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes struct {
+		Statements []map[string]any `json:"statements"`
+	}
+	if err := json.Unmarshal(raw, &notes); err != nil {
+		t.Fatal(err)
+	}
+	b, err := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imported struct {
+		Statements []map[string]any `json:"statements"`
+	}
+	if err := json.Unmarshal(b, &imported); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]map[string]any{}
+	for _, s := range imported.Statements {
+		byID[s["id"].(string)] = s
+	}
+	if len(notes.Statements) < 6 {
+		t.Fatalf("only %d statements in the notes", len(notes.Statements))
+	}
+	for _, want := range notes.Statements {
+		got, ok := byID[want["id"].(string)]
+		if !ok {
+			t.Errorf("statement %s is missing after import", want["id"])
+			continue
+		}
+		for _, k := range []string{"destination", "applies_to", "requirement", "allowed_stay_days", "purposes", "effective_from", "effective_until", "text"} {
+			if a, b := jsonOf(t, want[k]), jsonOf(t, got[k]); a != b {
+				t.Errorf("statement %s: %s is %s after import, %s in the notes", want["id"], k, b, a)
+			}
+		}
+		ws, gs := want["source"].(map[string]any), got["source"].(map[string]any)
+		for k, v := range ws {
+			if v == nil {
+				if _, present := gs[k]; present {
+					t.Errorf("statement %s: source.%s is null in the notes but %v after import", want["id"], k, gs[k])
+				}
+				continue
+			}
+			if jsonOf(t, v) != jsonOf(t, gs[k]) {
+				t.Errorf("statement %s: source.%s is %v after import, %v in the notes", want["id"], k, gs[k], v)
+			}
+		}
+		delete(byID, want["id"].(string))
+	}
+	// What remains was curated in the project itself, from the format-1 notes.
+	if len(byID) != 3 {
+		t.Errorf("%d statements curated in the project, want the 3 migrated ones (BRA x2, VNM)", len(byID))
+	}
+	for id, s := range byID {
+		if !strings.HasPrefix(s["curated_from"].(string), "curation/destinations/") {
+			t.Errorf("statement %s: curated_from %q", id, s["curated_from"])
+		}
+	}
+}
+
+// TestMalformedStatementsAreRefused: an import names the file and the
+// statement of the problem and writes nothing.
+func TestMalformedStatementsAreRefused(t *testing.T) {
+	src := filepath.Join(datatest.SharedDir(t), "curation-v2", "official-statements.json")
+	raw, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"bad date", `"effective_from": "2025-06-01"`, `"effective_from": "1 June 2025"`, `statements[1] (CHN-2025-06-latam-visa-free): effective_from`},
+		{"unknown member", `"effective_until": null`, `"effective_until": null, "until": null`, `unknown field "until"`},
+		{"bad retrieved_at", `"retrieved_at": "2026-11-23"`, `"retrieved_at": "yesterday"`, `statements[0] (CHN-2024-12-unilateral-visa-free-38): source: citation`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(string(raw), tc.from, tc.to, 1)
+			if bad == string(raw) {
+				t.Fatalf("%q is not in the notes", tc.from)
+			}
+			p := filepath.Join(t.TempDir(), "official-statements.json")
+			if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := curation.ConvertStatements(p, dataset.CuratedFS())
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p) {
+				t.Fatalf("error = %v, want one naming %s and %q", err, p, tc.want)
+			}
+		})
+	}
+}
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

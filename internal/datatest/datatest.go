@@ -15,8 +15,8 @@ import (
 
 // Snapshot versions in the shared folder.
 const (
-	Current  = "2025-01-12"
-	Previous = "2025-01-02"
+	Current  = "2026-02-17"
+	Previous = "2025-01-12"
 )
 
 // SharedDir returns the shared folder beside the repository.
