@@ -272,7 +272,8 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	}
 	conforms(t, tools["check_entry_requirements"], res)
 	text := strings.Join(textOf(res), "\n")
-	for _, want := range []string{"Germany (DEU) passport to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity:", "retrieved 20", r.Disclaimer} {
+	for _, want := range []string{"Germany (DEU) passport to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity:", "retrieved 20", r.Disclaimer,
+		"Verdict " + r.VerdictVerification.AgeWords(), "as of " + r.VerdictVerification.AsOf.Long()} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}

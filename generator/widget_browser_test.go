@@ -258,6 +258,13 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	if !strings.Contains(out, want.RequirementLabel) || !strings.Contains(out, wantStay) || !strings.Contains(out, "Germany passport to Thailand") {
 		t.Errorf("preset checker shows %q, want %s and %s", out, want.RequirementLabel, wantStay)
 	}
+	asOf := "As of " + want.VerdictVerification.AsOf.Long() + "."
+	if want.VerdictVerification.Old {
+		asOf += " This is more than 180 days old"
+	}
+	if !strings.Contains(out, asOf) || strings.Contains("\n"+out+"\n", "\nfalse\n") {
+		t.Errorf("preset checker shows %q, want %q and no stray text", out, asOf)
+	}
 	for _, rule := range []string{"Passport validity: at least 6 months left on entry.", "Onward or return ticket: Required.", "Yellow fever certificate: not required for this passport", want.Disclaimer} {
 		if !strings.Contains(out, rule) {
 			t.Errorf("preset checker lacks %q:\n%s", rule, out)

@@ -27,6 +27,8 @@ export function answer(b, page) {
     h("p", { class: `verdict ${tones[b.requirement] || "unk"}` }, b.requirement_label),
     stay && h("p", { class: "stay" }, `Allowed stay: ${stay}`),
     own && h("p", {}, "Citizens may enter their own country."),
+    asOf(b.verdict_verification),
+    ...statements(b.verdict_verification),
   ];
   if (b.action === "check_official_authority") {
     out.push(h("p", {}, "There is no reliable verdict for this route: check with the destination's official authority."));
@@ -35,7 +37,40 @@ export function answer(b, page) {
   out.push(rules(b.entry_rules || {}));
   out.push(h("p", {}, link(page, "Every entry rule and its source")));
   out.push(h("p", { class: "note" }, b.disclaimer));
-  return out;
+  // Conditional parts are false when absent; the live region takes nodes only.
+  return out.filter(Boolean);
+}
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** longDate writes a YYYY-MM-DD date as "17 February 2026". */
+function longDate(iso) {
+  const [y, m, d] = (iso || "").split("-").map(Number);
+  return y && m && d ? `${d} ${months[m - 1]} ${y}` : iso;
+}
+
+/** asOf says what date the verdict is as of, and warns when that is old. */
+function asOf(v) {
+  if (!v || !v.as_of) return false;
+  const text = `As of ${longDate(v.as_of)}.`;
+  return v.old
+    ? h("p", { class: "asof old" }, `${text} This is more than ${v.old_after_days} days old: the rule may have changed, so confirm it with the official authority.`)
+    : h("p", { class: "asof" }, text);
+}
+
+const standing = { in_force: "in force", upcoming: "upcoming", ended: "ended" };
+
+/** statements shows the official statements in force or upcoming; ended ones are history, left to the route page. */
+function statements(v) {
+  return ((v && v.official_statements) || [])
+    .filter((s) => s.status !== "ended")
+    .map((s) => {
+      const period = s.effective_from ? ` from ${longDate(s.effective_from)}` : "";
+      const until = s.effective_until ? ` until ${longDate(s.effective_until)}` : "";
+      const verdict = s.status !== "in_force" ? "" : s.agrees_with_matrix ? "; agrees with the matrix" : "; conflicts with the matrix";
+      return h("p", { class: "statement" }, h("strong", {}, `Official statement (${standing[s.status] || s.status}${period}${until}${verdict}): `), s.text, " ",
+        h("span", { class: "src" }, "Source: ", link(s.source.url, s.source.name)));
+    });
 }
 
 function rules(r) {
