@@ -142,6 +142,15 @@ const VerdictOldAfterDays = 180
 type VerdictVerification struct {
 	Status string `json:"status"`
 	Note   string `json:"note"`
+	VerdictAge
+	// OfficialStatements are curated official statements about this route's
+	// requirement that are in force or upcoming on the travel date, each
+	// compared with the matrix, and those that have ended, for history.
+	OfficialStatements []CheckedStatement `json:"official_statements"`
+}
+
+// VerdictAge is the date a verdict is as of and how old that is.
+type VerdictAge struct {
 	// AsOf is the date of the matrix snapshot the verdict comes from.
 	AsOf Date `json:"as_of"`
 	// AgeDays is the age of that snapshot at evaluated_at, in whole days.
@@ -149,10 +158,6 @@ type VerdictVerification struct {
 	// OldAfterDays is VerdictOldAfterDays; Old is true when AgeDays exceeds it.
 	OldAfterDays int  `json:"old_after_days"`
 	Old          bool `json:"old"`
-	// OfficialStatements are curated official statements about this route's
-	// requirement that are in force or upcoming on the travel date, each
-	// compared with the matrix, and those that have ended, for history.
-	OfficialStatements []CheckedStatement `json:"official_statements"`
 }
 
 // Official-statement statuses on the travel date.
@@ -251,7 +256,7 @@ func (s CheckedStatement) Comparison() string {
 // AgeWords says in words what date the verdict is as of and whether that
 // is old: "as of 17 February 2026 (279 days old: older than 180 days, it
 // may have changed; confirm with the official authority)".
-func (v VerdictVerification) AgeWords() string {
+func (v VerdictAge) AgeWords() string {
 	s := "as of " + v.AsOf.Long() + " (" + strconv.Itoa(v.AgeDays) + " days old"
 	if v.Old {
 		s += ": older than " + strconv.Itoa(v.OldAfterDays) + " days, it may have changed; confirm with the official authority"

@@ -6,14 +6,16 @@ import "time"
 // matrix covers (spec 2.3). Each entry is a projection of the full check
 // result for that route, computed by the same evaluation.
 type PassportMatrix struct {
-	Passport       Country             `json:"passport"`
-	DatasetVersion string              `json:"dataset_version"`
-	EvaluatedAt    time.Time           `json:"evaluated_at"`
-	RequestID      string              `json:"request_id"`
-	Counts         map[Requirement]int `json:"counts"`
-	Destinations   []MatrixEntry       `json:"destinations"`
-	Source         Source              `json:"source"`
-	Disclaimer     string              `json:"disclaimer"`
+	Passport       Country   `json:"passport"`
+	DatasetVersion string    `json:"dataset_version"`
+	EvaluatedAt    time.Time `json:"evaluated_at"`
+	RequestID      string    `json:"request_id"`
+	// VerdictAge is the date every verdict of the matrix is as of.
+	VerdictAge   VerdictAge          `json:"verdict_age"`
+	Counts       map[Requirement]int `json:"counts"`
+	Destinations []MatrixEntry       `json:"destinations"`
+	Source       Source              `json:"source"`
+	Disclaimer   string              `json:"disclaimer"`
 }
 
 // MatrixEntry is the answer for one destination of a passport matrix.

@@ -56,7 +56,7 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	if tc != nil {
 		r.Transit = e.transit(pc, *tc)
 	}
-	e.dateVerdict(&r.VerdictVerification, now)
+	r.VerdictVerification.VerdictAge = e.verdictAge(now)
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = e.assumptionsFor(&r, req, own)
 	return r
@@ -122,14 +122,12 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	return false
 }
 
-// dateVerdict says what date the verdict is as of and how old that is at
+// verdictAge says what date the verdicts are as of and how old that is at
 // now. An evaluation dated before the snapshot (a controlled clock) gives
 // age 0, not a negative age.
-func (e *Evaluator) dateVerdict(v *entrycheck.VerdictVerification, now time.Time) {
-	v.AsOf = e.asOf
-	v.AgeDays = max(0, e.asOf.DaysSince(now))
-	v.OldAfterDays = entrycheck.VerdictOldAfterDays
-	v.Old = v.AgeDays > entrycheck.VerdictOldAfterDays
+func (e *Evaluator) verdictAge(now time.Time) entrycheck.VerdictAge {
+	age := max(0, e.asOf.DaysSince(now))
+	return entrycheck.VerdictAge{AsOf: e.asOf, AgeDays: age, OldAfterDays: entrycheck.VerdictOldAfterDays, Old: age > entrycheck.VerdictOldAfterDays}
 }
 
 // requestPurpose is the request's purpose of travel in lower case, tourism by default.
