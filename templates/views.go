@@ -176,10 +176,10 @@ type TransparencyView struct {
 	DatasetVersion string
 	// Matrix says how old the matrix is on the build day and what an old
 	// verdict is.
-	Matrix         MatrixAge
-	Coverage       []Count
-	Requirements   []Count
-	Sources        []Count
+	Matrix       MatrixAge
+	Coverage     []Count
+	Requirements []Count
+	Sources      []Count
 	// Freshness counts the curated destinations by the age of their entry
 	// rules' verification; RulesStates by their verification status, as
 	// answers give both.
