@@ -92,8 +92,9 @@ func TestPagesRenderInChromium(t *testing.T) {
 	run(chromedp.Navigate(srv.URL + "/passports/deu/tha/"))
 	h1, verdict := text(chromedp.Text("h1")), text(chromedp.Text("#verdict"))
 	rules := text(chromedp.Evaluate[string](`String(document.styleSheets.length && document.styleSheets[0].cssRules.length)`))
-	if h1 != "Germany passport to Thailand" || verdict != "Visa-free" || rules == "0" {
-		t.Errorf("route page: h1 %q, verdict %q, stylesheet rules %s", h1, verdict, rules)
+	asOf := text(chromedp.Text(".verdict .asof"))
+	if h1 != "Germany passport to Thailand" || verdict != "Visa-free" || rules == "0" || asOf != "As of 17 February 2026" {
+		t.Errorf("route page: h1 %q, verdict %q, %q, stylesheet rules %s", h1, verdict, asOf, rules)
 	}
 	run(chromedp.Navigate(srv.URL + "/"))
 	title := text(chromedp.Title())
@@ -103,7 +104,7 @@ func TestPagesRenderInChromium(t *testing.T) {
 	run(chromedp.Click("button[type=submit]"))
 	run(chromedp.WaitVisible(`[data-result] a`))
 	result := text(chromedp.Text("[data-result]"))
-	if !strings.Contains(title, "entrycheck") || options != "199" || !strings.Contains(result, "Visa-free, up to 60 days") {
+	if !strings.Contains(title, "entrycheck") || options != "199" || !strings.Contains(result, "Visa-free, up to 60 days") || !strings.Contains(result, "As of 17 February 2026.") {
 		t.Errorf("home: title %q, %s options, live check %q", title, options, result)
 	}
 	mu.Lock()

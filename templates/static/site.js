@@ -14,6 +14,11 @@
       out.appendChild(el);
     });
   }
+  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  function longDate(iso) {
+    var p = String(iso || "").split("-").map(Number);
+    return p.length === 3 && p[1] ? p[2] + " " + months[p[1] - 1] + " " + p[0] : String(iso);
+  }
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var p = form.passport.value, d = form.destination.value;
@@ -32,7 +37,9 @@
           return;
         }
         var stay = b.allowed_stay_days ? ", up to " + b.allowed_stay_days + " days" : "";
-        show([{ text: b.requirement_label + stay + "." }, { text: b.disclaimer }, { text: "Full answer with the entry rules and their sources", href: page }]);
+        var v = b.verdict_verification || {};
+        var asOf = "As of " + longDate(v.as_of) + "." + (v.old ? " This is more than " + v.old_after_days + " days old: the rule may have changed, so confirm it with the official authority." : "");
+        show([{ text: b.requirement_label + stay + "." }, { text: asOf }, { text: b.disclaimer }, { text: "Full answer with the entry rules and their sources", href: page }]);
       })
       .catch(function () {
         show([{ text: "The checker could not reach the service. The answer is on its page:" }, { text: "Open the page", href: page }]);
