@@ -40,11 +40,7 @@ type atomEntry struct {
 // FeedAtom renders the current document of the Atom feed from the whole
 // event log (in any order). The same events give the same bytes.
 func FeedAtom(site FeedSite, events []Event) ([]byte, error) {
-	docs, err := atomDocuments(site, events)
-	if err != nil {
-		return nil, err
-	}
-	return docs[0].Body, nil
+	return currentDocument(atomDocuments(site, events))
 }
 
 // atomDocuments renders the Atom feed of rule changes and source

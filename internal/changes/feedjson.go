@@ -53,25 +53,14 @@ type ChangesFeed struct {
 
 // FeedEvent is an event of /changes.json: the Event and the page it is about.
 type FeedEvent struct {
-	ID             string          `json:"id"`
-	Kind           string          `json:"kind"`
-	Time           time.Time       `json:"time"`
-	DatasetVersion string          `json:"dataset_version"`
-	Destinations   []string        `json:"destinations"`
-	Fields         []string        `json:"fields"`
-	Summary        string          `json:"summary"`
-	URL            string          `json:"url"`
-	Details        json.RawMessage `json:"details"`
+	Event
+	URL string `json:"url"`
 }
 
 // FeedJSON renders the current document of /changes.json from the whole
 // event log (in any order). The same events give the same bytes.
 func FeedJSON(site FeedSite, events []Event) ([]byte, error) {
-	docs, err := jsonDocuments(site, events)
-	if err != nil {
-		return nil, err
-	}
-	return docs[0].Body, nil
+	return currentDocument(jsonDocuments(site, events))
 }
 
 // jsonDocuments renders /changes.json and its archives: the current
@@ -138,17 +127,9 @@ func jsonDocuments(site FeedSite, events []Event) ([]Document, error) {
 }
 
 func feedEvent(site FeedSite, e Event) FeedEvent {
-	return FeedEvent{
-		ID:             e.ID,
-		Kind:           e.Kind,
-		Time:           e.Time.UTC(),
-		DatasetVersion: e.DatasetVersion,
-		Destinations:   orEmpty(e.Destinations),
-		Fields:         orEmpty(e.Fields),
-		Summary:        e.Summary,
-		URL:            site.EventURL(e),
-		Details:        detailsOrEmpty(e.Details),
-	}
+	e.Time = e.Time.UTC()
+	e.Destinations, e.Fields, e.Details = orEmpty(e.Destinations), orEmpty(e.Fields), detailsOrEmpty(e.Details)
+	return FeedEvent{Event: e, URL: site.EventURL(e)}
 }
 
 func eventTime(e Event) time.Time { return e.Time }
