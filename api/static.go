@@ -93,7 +93,7 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if tag != "" {
 		h.Set("ETag", tag)
 	}
-	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || strings.HasSuffix(name, ".atom") || name == "changes.json" ||
+	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || feedDocument(name) ||
 		name == "embed.js" || pinnedWidget(name) { // the widget: other sites may load it with crossorigin and integrity
 
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -222,6 +222,13 @@ func cacheControl(name string) string {
 		return "public, max-age=31536000, immutable"
 	}
 	return "public, max-age=300"
+}
+
+// feedDocument reports whether name is a document of the change feeds: the
+// Atom feed, /changes.json, or one of their monthly archives
+// (changes/2025-01.json, feeds/changes/2025-01.atom).
+func feedDocument(name string) bool {
+	return strings.HasSuffix(name, ".atom") || name == "changes.json" || strings.HasPrefix(name, "changes/") && path.Ext(name) == ".json"
 }
 
 // pinnedWidget reports whether name is a content-hashed copy of the widget,

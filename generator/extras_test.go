@@ -32,19 +32,13 @@ func siteEvents(t *testing.T) []changes.Event {
 // description, the feeds, the discovery documents and the widget bundle.
 func extras(t *testing.T, version string, events []changes.Event) []generator.File {
 	t.Helper()
-	feed := changes.FeedSite{BaseURL: base, DatasetVersion: version}
-	js, err := changes.FeedJSON(feed, events)
+	docs, err := changes.Documents(changes.FeedSite{BaseURL: base, DatasetVersion: version}, events)
 	if err != nil {
 		t.Fatal(err)
 	}
-	atom, err := changes.FeedAtom(feed, events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := []generator.File{
-		{Path: "/openapi.json", Body: api.OpenAPIFor(base)},
-		{Path: changes.DefaultJSONPath, Body: js},
-		{Path: changes.DefaultAtomPath, Body: atom},
+	files := []generator.File{{Path: "/openapi.json", Body: api.OpenAPIFor(base)}}
+	for _, d := range docs {
+		files = append(files, generator.File{Path: d.Path, Body: d.Body})
 	}
 	cfg := config.Default()
 	cfg.BaseURL = base

@@ -142,7 +142,7 @@ func TestFeedsAndDiscoveryDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the Atom feed does not parse: %v", err)
 	}
-	if feed.FeedType != "atom" || len(feed.Items) == 0 || !strings.HasPrefix(feed.Items[0].Link, base+"/passports/") || feed.Items[0].GUID == "" {
+	if feed.FeedType != "atom" || len(feed.Items) == 0 || !strings.HasPrefix(feed.Items[0].Link, base+"/destinations/") || feed.Items[0].GUID == "" {
 		t.Errorf("Atom feed: type %s, %d items, first %+v", feed.FeedType, len(feed.Items), feed.Items[0])
 	}
 	home, _ := os.ReadFile(filepath.Join(root, "index.html"))

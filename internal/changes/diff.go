@@ -158,15 +158,15 @@ func routeValue(v dataset.Verdict) RouteValue {
 	return RouteValue{Requirement: v.Requirement, AllowedStayDays: v.Days, MatrixValue: v.Raw}
 }
 
-// describe is a route value in a few words: "visa-free 30 days", "ETA".
+// describe is a route value in a few words: "visa-free (30 days)", "ETA".
 func describe(v RouteValue) string {
 	switch v.Requirement {
 	case entrycheck.VisaFree:
 		if v.AllowedStayDays.Valid {
 			if v.AllowedStayDays.N == 1 {
-				return "visa-free 1 day"
+				return "visa-free (1 day)"
 			}
-			return fmt.Sprintf("visa-free %d days", v.AllowedStayDays.N)
+			return fmt.Sprintf("visa-free (%d days)", v.AllowedStayDays.N)
 		}
 		return "visa-free"
 	case entrycheck.VisaOnArrival:

@@ -27,9 +27,9 @@ func TestRuleChangeFieldsAndSummary(t *testing.T) {
 		fields   string
 		summary  string
 	}{
-		{days(30), days(60), "allowed_stay_days", "Germany to Thailand: visa-free 30 days -> visa-free 60 days"},
-		{days(30), word(entrycheck.VisaFree, "visa free"), "allowed_stay_days", "Germany to Thailand: visa-free 30 days -> visa-free"},
-		{word(entrycheck.VisaRequired, "visa required"), days(1), "requirement,allowed_stay_days", "Germany to Thailand: visa required -> visa-free 1 day"},
+		{days(30), days(60), "allowed_stay_days", "Germany to Thailand: visa-free (30 days) -> visa-free (60 days)"},
+		{days(30), word(entrycheck.VisaFree, "visa free"), "allowed_stay_days", "Germany to Thailand: visa-free (30 days) -> visa-free"},
+		{word(entrycheck.VisaRequired, "visa required"), days(1), "requirement,allowed_stay_days", "Germany to Thailand: visa required -> visa-free (1 day)"},
 		{word(entrycheck.VisaOnArrival, "visa on arrival"), word(entrycheck.NoAdmission, "no admission"), "requirement", "Germany to Thailand: visa on arrival -> no admission"},
 		{word(entrycheck.EVisa, "e-visa"), word(entrycheck.EVisa, "e-visa"), "", ""},
 	} {

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mmcdole/gofeed"
-	"github.com/mmcdole/gofeed/atom"
 
 	"github.com/entrycheck/entrycheck/internal/changes"
 )
@@ -32,33 +31,62 @@ func TestAtomFeed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gofeed cannot parse the feed: %v", err)
 	}
-	if f.FeedType != "atom" || len(f.Items) != changes.MaxAtomEntries {
-		t.Fatalf("%s feed with %d entries, want atom with %d", f.FeedType, len(f.Items), changes.MaxAtomEntries)
+	destinations := map[string]bool{}
+	for _, e := range evs {
+		destinations[e.Destinations[0]] = true
+	}
+	// One entry per destination of the snapshot, all of the same date.
+	if f.FeedType != "atom" || len(f.Items) != len(destinations) {
+		t.Fatalf("%s feed with %d entries, want atom with %d", f.FeedType, len(f.Items), len(destinations))
 	}
 	if f.Link != "https://entrycheck.example/" || f.FeedLink != "https://entrycheck.example/feeds/changes.atom" ||
 		f.UpdatedParsed == nil || !f.UpdatedParsed.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("link %q, feed link %q, updated %v", f.Link, f.FeedLink, f.UpdatedParsed)
 	}
-	if want := "the newest 500 of 819; 319 older ones are left out"; !strings.Contains(f.Description, want) {
-		t.Errorf("subtitle %q does not say %q", f.Description, want)
-	}
-	// Same time for all: the entries are the first 500 events by id.
+	var tha *gofeed.Item
 	for i, it := range f.Items {
-		e := evs[i]
-		route := strings.ToLower(strings.TrimPrefix(e.ID, "matrix/2025-01-12/"))
-		if it.GUID != "tag:entrycheck.example,2025-01-12:"+e.ID || it.Title != e.Summary ||
-			it.Link != "https://entrycheck.example/passports/"+strings.Replace(route, "-", "/", 1)+"/" ||
-			it.UpdatedParsed == nil || !it.UpdatedParsed.Equal(e.Time) {
-			t.Fatalf("entry %d: id %q, title %q, link %q, updated %v; event %+v", i, it.GUID, it.Title, it.Link, it.UpdatedParsed, e)
+		if it.UpdatedParsed == nil || !it.UpdatedParsed.Equal(evs[0].Time) || (i > 0 && it.GUID < f.Items[i-1].GUID) {
+			t.Fatalf("entry %d: id %q, updated %v", i, it.GUID, it.UpdatedParsed)
+		}
+		if it.GUID == "tag:entrycheck.example,2025-01-12:matrix/2025-01-12/KEN" {
+			tha = it
 		}
 	}
-
-	a, err := (&atom.Parser{}).Parse(bytes.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
+	if tha == nil {
+		t.Fatal("no entry for Kenya")
 	}
-	if a.ID != "https://entrycheck.example/feeds/changes.atom" || len(a.Links) != 2 || len(a.Authors) != 1 {
-		t.Errorf("feed id %q, %d links, %d authors", a.ID, len(a.Links), len(a.Authors))
+	kenya := 0
+	for _, e := range evs {
+		if e.Destinations[0] == "KEN" {
+			kenya++
+		}
+	}
+	if tha.Title != fmt.Sprintf("Kenya: %d routes changed in the 2025-01-12 matrix", kenya) || tha.Link != "https://entrycheck.example/destinations/ken/" ||
+		!strings.Contains(tha.Description, "Afghanistan: e-visa -> ETA; ") || !strings.Contains(tha.Description, "compared with 2025-01-02") {
+		t.Errorf("Kenya's entry: %q, %q, %q", tha.Title, tha.Link, tha.Description)
+	}
+}
+
+// A reader parsing the feed with an XML parser gets plain text: no entity
+// is left in titles and summaries (they were escaped once, not twice).
+func TestAtomTextIsEscapedOnce(t *testing.T) {
+	evs := append(events(t), changes.Event{ID: "flag/x", Kind: changes.KindRuleFlagged, Time: time.Date(2025, 1, 13, 0, 0, 0, 0, time.UTC),
+		Destinations: []string{"THA"}, Summary: "Thailand: rules & fees <changed> -> review", Details: json.RawMessage(`{}`)})
+	docs := published(t, site, evs)
+	for _, f := range readAtom(t, docs, site.AtomURL()) {
+		for _, e := range f.Entries {
+			for _, text := range []string{e.Title, e.Summary.Text} {
+				if strings.Contains(text, "&gt;") || strings.Contains(text, "&amp;") || strings.Contains(text, "&lt;") || strings.Contains(text, "&#") {
+					t.Errorf("entry %s: escaped text %q", e.ID, text)
+				}
+			}
+			if e.Summary.Type != "text" {
+				t.Errorf("entry %s: summary of type %q", e.ID, e.Summary.Type)
+			}
+			if e.ID == "tag:entrycheck.example,2025-01-13:flag/x" && e.Title != "Thailand: rules & fees <changed> -> review" {
+				t.Errorf("title %q", e.Title)
+			}
+		}
 	}
 }
 
@@ -72,7 +100,7 @@ func TestChangesJSON(t *testing.T) {
 	if err := json.Unmarshal(out, &members); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{"feed_version", "title", "home_page_url", "feed_url", "atom_url", "dataset_version", "generated_at", "events_limit", "total_events", "omitted_events", "counts", "events"} {
+	for _, m := range []string{"feed_version", "title", "home_page_url", "feed_url", "current_url", "atom_url", "archive", "period", "prev_url", "next_url", "dataset_version", "generated_at", "total_events", "counts", "verification_days", "events"} {
 		if _, ok := members[m]; !ok {
 			t.Errorf("no member %q", m)
 		}
@@ -81,10 +109,10 @@ func TestChangesJSON(t *testing.T) {
 	if err := json.Unmarshal(out, &f); err != nil {
 		t.Fatal(err)
 	}
-	if f.FeedVersion != 1 || f.FeedURL != "https://entrycheck.example/changes.json" || f.AtomURL != "https://entrycheck.example/feeds/changes.atom" ||
+	if f.FeedVersion != 2 || f.Archive || f.Period != "2025-01" || f.PrevURL != nil || f.NextURL != nil || f.FeedURL != "https://entrycheck.example/changes.json" || f.AtomURL != "https://entrycheck.example/feeds/changes.atom" ||
 		f.HomePageURL != "https://entrycheck.example/" || f.DatasetVersion != "2025-01-12" ||
 		f.GeneratedAt == nil || !f.GeneratedAt.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) ||
-		f.TotalEvents != 819 || f.OmittedEvents != 0 || len(f.Events) != 819 || f.Counts["matrix_rule_changed"] != 819 || len(f.Counts) != 1 {
+		f.TotalEvents != len(evs) || len(f.Events) != len(evs) || f.Counts["matrix_rule_changed"] != len(evs) || len(f.Counts) != 1 {
 		t.Fatalf("feed head %+v with %d events", f, len(f.Events))
 	}
 	e := f.Events[0]
@@ -102,106 +130,23 @@ func TestChangesJSON(t *testing.T) {
 }
 
 func TestFeedsAreDeterministic(t *testing.T) {
-	evs := events(t)
+	evs := append(events(t), syntheticEvents(3)...)
 	reversed := slices.Clone(evs)
 	slices.Reverse(reversed)
 	trailing := site
 	trailing.BaseURL += "/"
-	for name, render := range map[string]func(changes.FeedSite, []changes.Event) ([]byte, error){"json": changes.FeedJSON, "atom": changes.FeedAtom} {
-		a, err := render(site, evs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, in := range []struct {
-			site   changes.FeedSite
-			events []changes.Event
-		}{{site, evs}, {site, reversed}, {trailing, evs}} {
-			b, err := render(in.site, in.events)
-			if err != nil || !bytes.Equal(a, b) {
-				t.Errorf("%s: the same events gave different bytes (%v)", name, err)
-			}
-		}
-	}
-}
-
-// manyEvents are n rule changes of distinct days and, every third day, a
-// re-verification that the Atom feed leaves out.
-func manyEvents(n int) []changes.Event {
-	var out []changes.Event
-	day := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
-	for i := range n {
-		at := day.AddDate(0, 0, i)
-		v := at.Format(time.DateOnly)
-		out = append(out, changes.Event{ID: "matrix/" + v + "/DEU-THA", Kind: changes.KindMatrixRuleChanged, Time: at, DatasetVersion: v,
-			Destinations: []string{"THA"}, Fields: []string{"allowed_stay_days"}, Summary: fmt.Sprintf("Germany to Thailand: visa-free %d days -> visa-free %d days", i+1, i+2),
-			Details: json.RawMessage(`{"passport":"DEU","destination":"THA"}`)})
-		if i%3 == 0 {
-			out = append(out, changes.Event{ID: "verify/" + v + "/THA", Kind: "source_reverified", Time: at.Add(time.Hour), DatasetVersion: v,
-				Destinations: []string{"THA"}, Summary: "Thailand: 2 sources re-verified"})
-		}
-	}
-	return out
-}
-
-func TestFeedBounds(t *testing.T) {
-	evs := manyEvents(1600) // 1600 changes and 534 re-verifications
-	out, err := changes.FeedJSON(site, evs)
+	a, err := changes.Documents(site, evs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f changes.ChangesFeed
-	if err := json.Unmarshal(out, &f); err != nil {
-		t.Fatal(err)
-	}
-	newest := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1599).Add(time.Hour) // a re-verification
-	// Re-verifications are counted, by kind and by day, not listed.
-	if len(f.Events) != 1600 || f.TotalEvents != 2134 || f.OmittedEvents != 0 ||
-		f.Counts["matrix_rule_changed"] != 1600 || f.Counts["source_reverified"] != 534 || !f.GeneratedAt.Equal(newest) {
-		t.Fatalf("%d events, total %d, omitted %d, counts %v, generated %v", len(f.Events), f.TotalEvents, f.OmittedEvents, f.Counts, f.GeneratedAt)
-	}
-	if len(f.VerificationDays) != changes.MaxVerificationDays || f.VerificationDays[0].Date != newest.Format(time.DateOnly) ||
-		f.VerificationDays[0].Reverified != 1 || f.VerificationDays[1].Date >= f.VerificationDays[0].Date {
-		t.Fatalf("%d verification days, newest %+v", len(f.VerificationDays), f.VerificationDays[0])
-	}
-	for i := 1; i < len(f.Events); i++ {
-		if f.Events[i].Time.After(f.Events[i-1].Time) {
-			t.Fatalf("event %d is newer than event %d", i, i-1)
+	for _, in := range []struct {
+		site   changes.FeedSite
+		events []changes.Event
+	}{{site, evs}, {site, reversed}, {trailing, evs}} {
+		b, err := changes.Documents(in.site, in.events)
+		if err != nil || !slices.EqualFunc(a, b, func(x, y changes.Document) bool { return x.Path == y.Path && bytes.Equal(x.Body, y.Body) }) {
+			t.Errorf("the same events gave different documents (%v)", err)
 		}
-	}
-	if e := f.Events[len(f.Events)-1]; e.URL != "https://entrycheck.example/passports/deu/tha/" {
-		t.Errorf("route url %q", e.URL)
-	}
-	for _, e := range f.Events {
-		if e.Kind == "source_reverified" {
-			t.Fatalf("re-verification listed: %+v", e)
-		}
-	}
-
-	out, err = changes.FeedAtom(site, evs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := gofeed.NewParser().Parse(bytes.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(a.Items) != changes.MaxAtomEntries || !strings.Contains(a.Description, "the newest 500 of 2134; 1634 older ones are left out") {
-		t.Fatalf("%d entries, subtitle %q", len(a.Items), a.Description)
-	}
-	days := 0
-	for _, it := range a.Items {
-		switch {
-		case strings.Contains(it.GUID, ":verification-day/"):
-			days++
-			if !strings.HasPrefix(it.Title, "Verification on ") || !strings.HasSuffix(it.Title, ": 1 cited source re-verified") {
-				t.Fatalf("day entry titled %q", it.Title)
-			}
-		case !strings.Contains(it.GUID, ":matrix/"):
-			t.Fatalf("entry %s is neither a rule change nor a day of verification", it.GUID)
-		}
-	}
-	if days == 0 {
-		t.Fatal("no day of verification in the Atom feed")
 	}
 }
 
@@ -214,7 +159,12 @@ func TestFeedSite(t *testing.T) {
 		RoutePath:       func(p, d string) string { return "/r/" + p + "/" + d },
 		DestinationPath: func(d string) string { return "/d/" + d },
 	}
-	e := manyEvents(1)
+	day := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	e := []changes.Event{
+		{ID: "matrix/2020-01-01/DEU-THA", Kind: changes.KindMatrixRuleChanged, Time: day, DatasetVersion: "2020-01-01", Destinations: []string{"THA"},
+			Summary: "Germany to Thailand: visa-free (30 days) -> ETA", Details: json.RawMessage(`{"passport":"DEU","destination":"THA"}`)},
+		{ID: "verify/2020-01-01/THA", Kind: changes.KindSourceReverified, Time: day.Add(time.Hour), Destinations: []string{"THA"}},
+	}
 	if got := custom.EventURL(e[0]); got != "http://127.0.0.1:8080/entry/r/DEU/THA" {
 		t.Errorf("route url %q", got)
 	}
@@ -228,7 +178,7 @@ func TestFeedSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(out, []byte("<id>tag:127.0.0.1,2020-01-01:matrix/2020-01-01/DEU-THA</id>")) || !bytes.Contains(out, []byte(`<id>http://127.0.0.1:8080/entry/atom.xml</id>`)) {
+	if !bytes.Contains(out, []byte("<id>tag:127.0.0.1,2020-01-01:matrix/2020-01-01/THA</id>")) || !bytes.Contains(out, []byte(`<id>http://127.0.0.1:8080/entry/atom.xml</id>`)) {
 		t.Errorf("ids in\n%s", out)
 	}
 	for _, base := range []string{"", "entrycheck.example", "/relative", "ftp://entrycheck.example"} {
@@ -249,22 +199,32 @@ func TestFeedSite(t *testing.T) {
 	}
 }
 
-// The rendered feeds of a few real events and a re-verification, compared
-// with testdata/ (go test -update rewrites them).
+// The rendered feeds of a few real events and re-verifications in the
+// next month, so that January is archived, compared with testdata/ (go test
+// -update rewrites them): the current documents and the archives.
 func TestFeedGolden(t *testing.T) {
 	evs := events(t)
-	sample := append(slices.Clone(evs[:2]), evs[len(evs)-1], changes.Event{
-		ID: "verify/2025-01-13/THA", Kind: "source_reverified", Time: time.Date(2025, 1, 13, 6, 0, 0, 0, time.UTC), DatasetVersion: "2025-01-12",
-		Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: 2 cited sources re-verified, unchanged", Details: json.RawMessage(`{"sources":2}`),
-	})
-	for file, render := range map[string]func(changes.FeedSite, []changes.Event) ([]byte, error){"changes.json": changes.FeedJSON, "changes.atom": changes.FeedAtom} {
-		got, err := render(site, sample)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join("testdata", file)
+	sample := append(slices.Clone(evs[:2]), evs[len(evs)-1])
+	for _, at := range []time.Time{time.Date(2025, 1, 13, 6, 0, 0, 0, time.UTC), time.Date(2025, 2, 3, 6, 0, 0, 0, time.UTC)} {
+		sample = append(sample, changes.Event{
+			ID: "verify/" + at.Format(time.DateOnly) + "/THA", Kind: "source_reverified", Time: at, DatasetVersion: "2025-01-12",
+			Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: 2 cited sources re-verified, unchanged", Details: json.RawMessage(`{"sources":2}`),
+		})
+	}
+	docs, err := changes.Documents(site, sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 4 {
+		t.Fatalf("%d documents, want the current ones and January's archives", len(docs))
+	}
+	for _, d := range docs {
+		path := filepath.Join("testdata", filepath.FromSlash(strings.TrimPrefix(d.Path, "/")))
 		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, d.Body, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -273,8 +233,8 @@ func TestFeedGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v (go test -update writes it)", err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s (go test -update rewrites it):\n%s", file, path, got)
+		if !bytes.Equal(d.Body, want) {
+			t.Errorf("%s differs from %s (go test -update rewrites it):\n%s", d.Path, path, d.Body)
 		}
 	}
 }

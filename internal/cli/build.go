@@ -100,21 +100,18 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 	}, nil
 }
 
-// feedFiles renders /changes.json and the Atom feed from the event log.
+// feedFiles renders /changes.json, the Atom feed and their monthly
+// archives from the event log.
 func feedFiles(cfg config.Config, datasetVersion string, events []changes.Event) ([]generator.File, error) {
-	feed := changes.FeedSite{BaseURL: cfg.BaseURL, DatasetVersion: datasetVersion}
-	changesJSON, err := changes.FeedJSON(feed, events)
+	docs, err := changes.Documents(changes.FeedSite{BaseURL: cfg.BaseURL, DatasetVersion: datasetVersion}, events)
 	if err != nil {
 		return nil, err
 	}
-	atom, err := changes.FeedAtom(feed, events)
-	if err != nil {
-		return nil, err
+	files := make([]generator.File, len(docs))
+	for i, d := range docs {
+		files[i] = generator.File{Path: d.Path, Body: d.Body}
 	}
-	return []generator.File{
-		{Path: changes.DefaultJSONPath, Body: changesJSON},
-		{Path: changes.DefaultAtomPath, Body: atom},
-	}, nil
+	return files, nil
 }
 
 // isTerminal reports whether w is a terminal, where a progress line helps.
