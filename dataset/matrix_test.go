@@ -22,7 +22,7 @@ func registry(t testing.TB) *country.Registry {
 
 func TestLoadRealSnapshots(t *testing.T) {
 	for _, version := range []string{datatest.Current, datatest.Previous} {
-		m, err := dataset.LoadMatrix(datatest.MatrixDir(t, version), registry(t))
+		m, err := dataset.LoadMatrix(datatest.MatrixDir(t, version), datatest.Lock(t), registry(t))
 		if err != nil {
 			t.Fatalf("%s: %v", version, err)
 		}
@@ -39,7 +39,7 @@ func TestLoadRealSnapshots(t *testing.T) {
 }
 
 func TestMatrixValues(t *testing.T) {
-	m, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Current), registry(t))
+	m, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Current), datatest.Lock(t), registry(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestCorruptedMatrixIsRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := dataset.LoadMatrix(corrupt(t, c.file, c.edit), registry(t))
+			_, err := dataset.LoadMatrix(corrupt(t, c.file, c.edit), datatest.Lock(t), registry(t))
 			if err == nil {
 				t.Fatal("the corrupted matrix was accepted")
 			}
@@ -176,7 +176,7 @@ func TestUnpinnedMatrixIsRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := dataset.LoadMatrix(dir, registry(t))
+	_, err := dataset.LoadMatrix(dir, datatest.Lock(t), registry(t))
 	if err == nil || !strings.Contains(err.Error(), "matches no pinned snapshot") {
 		t.Fatalf("error = %v, want a refusal of the unpinned matrix", err)
 	}
@@ -187,7 +187,7 @@ func TestMissingFileIsRefused(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "passport-index-tidy.csv")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := dataset.LoadMatrix(dir, registry(t))
+	_, err := dataset.LoadMatrix(dir, datatest.Lock(t), registry(t))
 	if err == nil || !strings.Contains(err.Error(), "passport-index-tidy.csv") {
 		t.Fatalf("error = %v, want one naming the missing file", err)
 	}

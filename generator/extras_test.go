@@ -17,7 +17,7 @@ import (
 func siteEvents(t *testing.T) []changes.Event {
 	t.Helper()
 	snap := datatest.Evaluator(t).Snapshot()
-	prev, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Previous), snap.Countries)
+	prev, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Previous), datatest.Lock(t), snap.Countries)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -194,7 +194,7 @@ func TestFeedsAndDiscoveryDocuments(t *testing.T) {
 // then the current one with the recorded changes, into the same directory:
 // exactly the route pages of the 819 changed routes are rewritten.
 func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
-	prevSnap, err := dataset.Load(datatest.MatrixDir(t, datatest.Previous), dataset.CuratedFS())
+	prevSnap, err := dataset.Load(datatest.MatrixDir(t, datatest.Previous), datatest.Lock(t), dataset.CuratedFS())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,17 +31,17 @@ var (
 // matrices loads the two shared snapshots once per test binary.
 func matrices(t testing.TB) (prev, cur *dataset.Matrix) {
 	t.Helper()
-	prevDir, curDir := datatest.MatrixDir(t, datatest.Previous), datatest.MatrixDir(t, datatest.Current)
+	prevDir, curDir, lock := datatest.MatrixDir(t, datatest.Previous), datatest.MatrixDir(t, datatest.Current), datatest.Lock(t)
 	loadOnce.Do(func() {
 		reg, err := country.New()
 		if err != nil {
 			loadErr = err
 			return
 		}
-		if prevM, loadErr = dataset.LoadMatrix(prevDir, reg); loadErr != nil {
+		if prevM, loadErr = dataset.LoadMatrix(prevDir, lock, reg); loadErr != nil {
 			return
 		}
-		curM, loadErr = dataset.LoadMatrix(curDir, reg)
+		curM, loadErr = dataset.LoadMatrix(curDir, lock, reg)
 	})
 	if loadErr != nil {
 		t.Fatalf("loading the matrix snapshots: %v", loadErr)

@@ -15,8 +15,10 @@ import (
 
 // Snapshot versions in the shared folder.
 const (
-	Current  = "2025-01-12"
-	Previous = "2025-01-02"
+	Current  = "2026-02-17"
+	Previous = "2025-01-12"
+	// Oldest is the snapshot before Previous.
+	Oldest = "2025-01-02"
 )
 
 // SharedDir returns the shared folder beside the repository.
@@ -51,6 +53,16 @@ func MatrixDir(t testing.TB, version string) string {
 	return filepath.Join(SharedDir(t), "dataset", "passport-index", version)
 }
 
+// Lock returns the lock file embedded in the binary.
+func Lock(t testing.TB) *dataset.Lock {
+	t.Helper()
+	l, err := dataset.DefaultLock()
+	if err != nil {
+		t.Fatalf("the embedded lock file: %v", err)
+	}
+	return l
+}
+
 var (
 	once sync.Once
 	snap *dataset.Snapshot
@@ -61,9 +73,9 @@ var (
 // Evaluator returns an evaluator of the current snapshot, loaded once per test binary.
 func Evaluator(t testing.TB) *evaluation.Evaluator {
 	t.Helper()
-	dir := MatrixDir(t, Current)
+	dir, lock := MatrixDir(t, Current), Lock(t)
 	once.Do(func() {
-		snap, err = dataset.Load(dir, dataset.CuratedFS())
+		snap, err = dataset.Load(dir, lock, dataset.CuratedFS())
 		if err == nil {
 			ev = evaluation.New(snap)
 		}
