@@ -53,7 +53,10 @@ func TestMatrixValues(t *testing.T) {
 		{"GBR", "USA", entrycheck.ETA, entrycheck.Days{}, "eta"},
 		{"ISR", "IRN", entrycheck.NoAdmission, entrycheck.Days{}, "no admission"},
 		{"FRA", "DEU", entrycheck.VisaFree, entrycheck.Days{}, "visa free"},
-		{"USA", "CHN", entrycheck.EVisa, entrycheck.Days{}, "e-visa"},
+		{"USA", "CHN", entrycheck.VisaRequired, entrycheck.Days{}, "visa required"},
+		{"USA", "BRA", entrycheck.EVisa, entrycheck.Days{}, "e-visa"},
+		{"DEU", "GBR", entrycheck.ETA, entrycheck.Days{}, "eta"},
+		{"IND", "PHL", entrycheck.VisaFree, entrycheck.SomeDays(14), "14"},
 		{"AFG", "DZA", entrycheck.VisaRequired, entrycheck.Days{}, "visa required"},
 	}
 	for _, c := range cases {
@@ -70,28 +73,42 @@ func TestMatrixValues(t *testing.T) {
 	}
 }
 
-// corrupt copies the current snapshot into a temporary directory and lets
-// edit change one file's content.
-func corrupt(t *testing.T, file string, edit func(string) string) string {
+// matrixFiles are the three files of a snapshot directory.
+var matrixFiles = []string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"}
+
+// copySnapshot copies the current snapshot into a temporary directory.
+func copySnapshot(t *testing.T) string {
 	t.Helper()
 	src := datatest.MatrixDir(t, datatest.Current)
 	dir := t.TempDir()
-	for _, name := range []string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"} {
+	for _, name := range matrixFiles {
 		b, err := os.ReadFile(filepath.Join(src, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := string(b)
-		if name == file {
-			edited := edit(s)
-			if edited == s {
-				t.Fatalf("the edit of %s changed nothing", name)
-			}
-			s = edited
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return dir
+}
+
+// corrupt copies the current snapshot into a temporary directory and lets
+// edit change one file's content.
+func corrupt(t *testing.T, file string, edit func(string) string) string {
+	t.Helper()
+	dir := copySnapshot(t)
+	p := filepath.Join(dir, file)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := edit(string(b))
+	if edited == string(b) {
+		t.Fatalf("the edit of %s changed nothing", file)
+	}
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
@@ -108,7 +125,7 @@ func TestCorruptedMatrixIsRefused(t *testing.T) {
 			[]string{"passport-index-tidy-iso2.csv", `value "60" differs from "61"`}},
 		{"a consistent change is caught by the pin", "passport-index-tidy.csv",
 			func(s string) string { return strings.ReplaceAll(s, "Algeria", "Algerja") },
-			[]string{"passport-index-tidy.csv", "sha256", "pins", "2025-01-12"}},
+			[]string{"passport-index-tidy.csv", "sha256", "pins", datatest.Current}},
 		{"one changed byte in a value", iso3,
 			func(s string) string { return strings.Replace(s, "AFG,DZA,visa required", "AFG,DZA,visa requirea", 1) },
 			[]string{iso3, "line 3", `unknown requirement value "visa requirea"`}},

@@ -25,6 +25,18 @@ func check(t *testing.T, req entrycheck.CheckRequest) entrycheck.CheckResult {
 	return r
 }
 
+// checkPrevious checks a request on the previous snapshot, whose data shows
+// what the current one does not: a route conflicting with an official
+// statement.
+func checkPrevious(t *testing.T, req entrycheck.CheckRequest) entrycheck.CheckResult {
+	t.Helper()
+	r, err := datatest.EvaluatorOf(t, datatest.Previous).Check(req, today)
+	if err != nil {
+		t.Fatalf("%+v: %v", req, err)
+	}
+	return r
+}
+
 // TestAllRoutesAgreeWithTheCSV evaluates every route of the matrix and
 // compares it with the CSV read independently here: the same requirement and
 // days, except routes where a curated official statement conflicts (then
@@ -77,8 +89,11 @@ func TestAllRoutesAgreeWithTheCSV(t *testing.T) {
 	if routes != 39402 {
 		t.Errorf("%d routes evaluated, want 39402", routes)
 	}
-	if reviews != 3 {
-		t.Errorf("%d routes are needs_review, want the 3 of the Brazil statement", reviews)
+	// The current snapshot agrees with every curated official statement
+	// (Brazil's e-visa for AUS, CAN and USA came with 2026-02-17); the
+	// conflict of the previous one is tested in TestCuratedConflictIsNeedsReview.
+	if reviews != 0 {
+		t.Errorf("%d routes are needs_review, want none", reviews)
 	}
 }
 
@@ -102,7 +117,11 @@ func TestSpotChecks(t *testing.T) {
 		{"GBR", "USA", entrycheck.ETA, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
 		{"ISR", "IRN", entrycheck.NoAdmission, entrycheck.Days{}, entrycheck.ActionEntryNotPermitted},
 		{"FRA", "DEU", entrycheck.VisaFree, entrycheck.Days{}, entrycheck.ActionNone},
-		{"USA", "CHN", entrycheck.EVisa, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"USA", "CHN", entrycheck.VisaRequired, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"DEU", "GBR", entrycheck.ETA, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"USA", "BRA", entrycheck.EVisa, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"IND", "PHL", entrycheck.VisaFree, entrycheck.SomeDays(14), entrycheck.ActionNone},
+		{"DEU", "VNM", entrycheck.VisaFree, entrycheck.SomeDays(45), entrycheck.ActionNone},
 		{"deu", "tha", entrycheck.VisaFree, entrycheck.SomeDays(60), entrycheck.ActionNone},
 	}
 	for _, c := range cases {
@@ -144,9 +163,9 @@ func TestApplyOnlyWhereCurated(t *testing.T) {
 			}
 		}
 	}
-	// USA to CHN is e_visa; China's curated portal serves visa_required only.
-	if r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "CHN"}); r.Apply != nil {
-		t.Errorf("USA to CHN: apply = %+v, but no e-visa portal is curated", r.Apply)
+	// IND to HKG is e_visa; Hong Kong's curated portal serves visa_required only.
+	if r := check(t, entrycheck.CheckRequest{Passport: "IND", Destination: "HKG"}); r.Requirement != entrycheck.EVisa || r.Apply != nil {
+		t.Errorf("IND to HKG (%s): apply = %+v, but no e-visa portal is curated", r.Requirement, r.Apply)
 	}
 }
 
@@ -162,8 +181,16 @@ func TestUncoveredCodeIsUnknown(t *testing.T) {
 	}
 }
 
+// TestCuratedConflictIsNeedsReview: in the previous snapshot the matrix
+// gives USA to BRA 90 days visa-free where Brazil's official statement says
+// e-visa; the current snapshot agrees with the statement.
 func TestCuratedConflictIsNeedsReview(t *testing.T) {
-	r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"})
+	if r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"}); r.Requirement != entrycheck.EVisa ||
+		r.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly || len(r.VerdictVerification.OfficialStatements) != 1 ||
+		!r.VerdictVerification.OfficialStatements[0].AgreesWithMatrix {
+		t.Errorf("USA to BRA in the current snapshot: %s %+v, want e_visa corroborated by the statement", r.Requirement, r.VerdictVerification)
+	}
+	r := checkPrevious(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"})
 	if r.Requirement != entrycheck.NeedsReview || r.Action != entrycheck.ActionCheckOfficialAuthority {
 		t.Fatalf("USA to BRA = %s %s, want needs_review, check_official_authority", r.Requirement, r.Action)
 	}

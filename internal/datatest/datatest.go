@@ -63,25 +63,39 @@ func Lock(t testing.TB) *dataset.Lock {
 	return l
 }
 
-var (
+// loaded is one snapshot's evaluator, loaded once per test binary.
+type loaded struct {
 	once sync.Once
-	snap *dataset.Snapshot
 	ev   *evaluation.Evaluator
 	err  error
-)
+}
+
+// evaluators holds the loaded snapshots by version.
+var evaluators sync.Map
 
 // Evaluator returns an evaluator of the current snapshot, loaded once per test binary.
 func Evaluator(t testing.TB) *evaluation.Evaluator {
 	t.Helper()
-	dir, lock := MatrixDir(t, Current), Lock(t)
-	once.Do(func() {
-		snap, err = dataset.Load(dir, lock, dataset.CuratedFS())
+	return EvaluatorOf(t, Current)
+}
+
+// EvaluatorOf returns an evaluator of a pinned snapshot in the shared
+// folder, loaded once per test binary: for behaviour only an older
+// snapshot's data shows (a conflict with an official statement).
+func EvaluatorOf(t testing.TB, version string) *evaluation.Evaluator {
+	t.Helper()
+	dir, lock := MatrixDir(t, version), Lock(t)
+	v, _ := evaluators.LoadOrStore(version, &loaded{})
+	l := v.(*loaded)
+	l.once.Do(func() {
+		snap, err := dataset.Load(dir, lock, dataset.CuratedFS())
 		if err == nil {
-			ev = evaluation.New(snap)
+			l.ev = evaluation.New(snap)
 		}
+		l.err = err
 	})
-	if err != nil {
-		t.Fatalf("loading the dataset: %v", err)
+	if l.err != nil {
+		t.Fatalf("loading the dataset %s: %v", version, l.err)
 	}
-	return ev
+	return l.ev
 }
