@@ -17,7 +17,7 @@ import (
 )
 
 // The number of routes whose value differs between the two shared snapshots.
-const changedRoutes = 819
+const changedRoutes = 2935
 
 var (
 	loadOnce    sync.Once
@@ -96,7 +96,7 @@ func TestDiffMatchesTheFiles(t *testing.T) {
 	if len(got) != changedRoutes {
 		t.Fatalf("Diff gave %d events, want %d", len(got), changedRoutes)
 	}
-	at := time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)
+	at := time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)
 	seen := map[string]bool{}
 	for _, e := range got {
 		if seen[e.ID] {
@@ -112,7 +112,7 @@ func TestDiffMatchesTheFiles(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: route %s did not change in the files", e.ID, route)
 		}
-		if e.ID != "matrix/2025-01-12/"+route || e.Kind != changes.KindMatrixRuleChanged || !e.Time.Equal(at) ||
+		if e.ID != "matrix/"+datatest.Current+"/"+route || e.Kind != changes.KindMatrixRuleChanged || !e.Time.Equal(at) ||
 			e.DatasetVersion != datatest.Current || c.PreviousVersion != datatest.Previous ||
 			len(e.Destinations) != 1 || e.Destinations[0] != c.Destination {
 			t.Fatalf("event %+v, details %+v", e, c)
@@ -132,30 +132,31 @@ func TestDiffSpotChecks(t *testing.T) {
 	for _, e := range events(t) {
 		byID[e.ID] = e
 	}
-	// Every change between the two snapshots is e-visa -> eta (checked
-	// against the files above); these are a few of them, by the registry's names.
+	// A few of the changes (checked against the files above), by the
+	// registry's names.
 	for _, tc := range []struct {
-		id, summary, details string
+		id, summary, fields, details string
 	}{
-		{"matrix/2025-01-12/AFG-CIV", "Afghanistan to Côte d'Ivoire: e-visa -> ETA",
-			`{"passport":"AFG","destination":"CIV","previous_version":"2025-01-02","from":{"requirement":"e_visa","allowed_stay_days":null,"matrix_value":"e-visa"},"to":{"requirement":"eta","allowed_stay_days":null,"matrix_value":"eta"}}`},
-		{"matrix/2025-01-12/ALB-KOR", "Albania to South Korea: e-visa -> ETA", ""},
-		{"matrix/2025-01-12/AFG-KEN", "Afghanistan to Kenya: e-visa -> ETA", ""},
+		{"matrix/2026-02-17/DEU-GBR", "Germany to United Kingdom: visa-free 180 days -> ETA", "requirement,allowed_stay_days",
+			`{"passport":"DEU","destination":"GBR","previous_version":"2025-01-12","from":{"requirement":"visa_free","allowed_stay_days":180,"matrix_value":"180"},"to":{"requirement":"eta","allowed_stay_days":null,"matrix_value":"eta"}}`},
+		{"matrix/2026-02-17/USA-BRA", "United States to Brazil: visa-free 90 days -> e-visa", "requirement,allowed_stay_days", ""},
+		{"matrix/2026-02-17/IND-PHL", "India to Philippines: visa required -> visa-free 14 days", "requirement,allowed_stay_days", ""},
+		{"matrix/2026-02-17/AFG-BGD", "Afghanistan to Bangladesh: visa on arrival -> visa required", "requirement", ""},
 	} {
 		e, ok := byID[tc.id]
 		if !ok {
 			t.Errorf("no event %s", tc.id)
 			continue
 		}
-		if e.Summary != tc.summary || strings.Join(e.Fields, ",") != "requirement" {
-			t.Errorf("%s: summary %q, fields %v; want %q, [requirement]", tc.id, e.Summary, e.Fields, tc.summary)
+		if e.Summary != tc.summary || strings.Join(e.Fields, ",") != tc.fields {
+			t.Errorf("%s: summary %q, fields %v; want %q, %s", tc.id, e.Summary, e.Fields, tc.summary, tc.fields)
 		}
 		if tc.details != "" && string(e.Details) != tc.details {
 			t.Errorf("%s: details\n%s\nwant\n%s", tc.id, e.Details, tc.details)
 		}
 	}
 	// Routes that did not change have no event.
-	for _, id := range []string{"matrix/2025-01-12/DEU-THA", "matrix/2025-01-12/USA-BRA", "matrix/2025-01-12/DEU-DEU"} {
+	for _, id := range []string{"matrix/2026-02-17/DEU-THA", "matrix/2026-02-17/DEU-VNM", "matrix/2026-02-17/DEU-DEU"} {
 		if _, ok := byID[id]; ok {
 			t.Errorf("unexpected event %s", id)
 		}

@@ -16,11 +16,12 @@ import (
 	"github.com/mmcdole/gofeed/atom"
 
 	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-var site = changes.FeedSite{BaseURL: "https://entrycheck.example", DatasetVersion: "2025-01-12"}
+var site = changes.FeedSite{BaseURL: "https://entrycheck.example", DatasetVersion: datatest.Current}
 
 func TestAtomFeed(t *testing.T) {
 	evs := events(t)
@@ -36,17 +37,17 @@ func TestAtomFeed(t *testing.T) {
 		t.Fatalf("%s feed with %d entries, want atom with %d", f.FeedType, len(f.Items), changes.MaxAtomEntries)
 	}
 	if f.Link != "https://entrycheck.example/" || f.FeedLink != "https://entrycheck.example/feeds/changes.atom" ||
-		f.UpdatedParsed == nil || !f.UpdatedParsed.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) {
+		f.UpdatedParsed == nil || !f.UpdatedParsed.Equal(time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("link %q, feed link %q, updated %v", f.Link, f.FeedLink, f.UpdatedParsed)
 	}
-	if want := "the newest 500 of 819; 319 older ones are left out"; !strings.Contains(f.Description, want) {
+	if want := "the newest 500 of 2935; 2435 older ones are left out"; !strings.Contains(f.Description, want) {
 		t.Errorf("subtitle %q does not say %q", f.Description, want)
 	}
 	// Same time for all: the entries are the first 500 events by id.
 	for i, it := range f.Items {
 		e := evs[i]
-		route := strings.ToLower(strings.TrimPrefix(e.ID, "matrix/2025-01-12/"))
-		if it.GUID != "tag:entrycheck.example,2025-01-12:"+e.ID || it.Title != e.Summary ||
+		route := strings.ToLower(strings.TrimPrefix(e.ID, "matrix/"+datatest.Current+"/"))
+		if it.GUID != "tag:entrycheck.example,"+datatest.Current+":"+e.ID || it.Title != e.Summary ||
 			it.Link != "https://entrycheck.example/passports/"+strings.Replace(route, "-", "/", 1)+"/" ||
 			it.UpdatedParsed == nil || !it.UpdatedParsed.Equal(e.Time) {
 			t.Fatalf("entry %d: id %q, title %q, link %q, updated %v; event %+v", i, it.GUID, it.Title, it.Link, it.UpdatedParsed, e)
@@ -82,9 +83,9 @@ func TestChangesJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if f.FeedVersion != 1 || f.FeedURL != "https://entrycheck.example/changes.json" || f.AtomURL != "https://entrycheck.example/feeds/changes.atom" ||
-		f.HomePageURL != "https://entrycheck.example/" || f.DatasetVersion != "2025-01-12" ||
-		f.GeneratedAt == nil || !f.GeneratedAt.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) ||
-		f.TotalEvents != 819 || f.OmittedEvents != 0 || len(f.Events) != 819 || f.Counts["matrix_rule_changed"] != 819 || len(f.Counts) != 1 {
+		f.HomePageURL != "https://entrycheck.example/" || f.DatasetVersion != datatest.Current ||
+		f.GeneratedAt == nil || !f.GeneratedAt.Equal(time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)) ||
+		f.TotalEvents != 2935 || f.OmittedEvents != 935 || len(f.Events) != f.EventsLimit || f.EventsLimit != 2000 || f.Counts["matrix_rule_changed"] != 2935 || len(f.Counts) != 1 {
 		t.Fatalf("feed head %+v with %d events", f, len(f.Events))
 	}
 	e := f.Events[0]
@@ -92,11 +93,11 @@ func TestChangesJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Details, &c); err != nil {
 		t.Fatal(err)
 	}
-	if e.ID != "matrix/2025-01-12/AFG-CIV" || e.URL != "https://entrycheck.example/passports/afg/civ/" || e.Summary != "Afghanistan to Côte d'Ivoire: e-visa -> ETA" ||
-		c.Passport != "AFG" || c.From.MatrixValue != "e-visa" || c.To.MatrixValue != "eta" || !slices.Equal(e.Fields, []string{"requirement"}) {
+	if e.ID != "matrix/2026-02-17/AFG-BGD" || e.URL != "https://entrycheck.example/passports/afg/bgd/" || e.Summary != "Afghanistan to Bangladesh: visa on arrival -> visa required" ||
+		c.Passport != "AFG" || c.From.MatrixValue != "visa on arrival" || c.To.MatrixValue != "visa required" || !slices.Equal(e.Fields, []string{"requirement"}) {
 		t.Errorf("first event %+v", e)
 	}
-	if !bytes.Contains(out, []byte(`e-visa -> ETA`)) {
+	if !bytes.Contains(out, []byte(`visa on arrival -> visa required`)) {
 		t.Error("summaries are HTML-escaped; the feed is JSON, not HTML")
 	}
 }
@@ -244,7 +245,7 @@ func TestFeedSite(t *testing.T) {
 	if _, err := changes.FeedAtom(changes.FeedSite{BaseURL: "https://entrycheck.example"}, nil); err == nil {
 		t.Error("an Atom feed without a date")
 	}
-	if out, err := changes.FeedAtom(site, nil); err != nil || !bytes.Contains(out, []byte("<updated>2025-01-12T00:00:00Z</updated>")) {
+	if out, err := changes.FeedAtom(site, nil); err != nil || !bytes.Contains(out, []byte("<updated>2026-02-17T00:00:00Z</updated>")) {
 		t.Errorf("empty Atom feed %s, %v", out, err)
 	}
 }
@@ -254,7 +255,7 @@ func TestFeedSite(t *testing.T) {
 func TestFeedGolden(t *testing.T) {
 	evs := events(t)
 	sample := append(slices.Clone(evs[:2]), evs[len(evs)-1], changes.Event{
-		ID: "verify/2025-01-13/THA", Kind: "source_reverified", Time: time.Date(2025, 1, 13, 6, 0, 0, 0, time.UTC), DatasetVersion: "2025-01-12",
+		ID: "verify/2026-02-18/THA", Kind: "source_reverified", Time: time.Date(2026, 2, 18, 6, 0, 0, 0, time.UTC), DatasetVersion: datatest.Current,
 		Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: 2 cited sources re-verified, unchanged", Details: json.RawMessage(`{"sources":2}`),
 	})
 	for file, render := range map[string]func(changes.FeedSite, []changes.Event) ([]byte, error){"changes.json": changes.FeedJSON, "changes.atom": changes.FeedAtom} {
