@@ -74,24 +74,10 @@ func TestMatrixValues(t *testing.T) {
 }
 
 // matrixFiles are the three files of a snapshot directory.
-var matrixFiles = []string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"}
+var matrixFiles = datatest.MatrixFiles
 
 // copySnapshot copies the current snapshot into a temporary directory.
-func copySnapshot(t *testing.T) string {
-	t.Helper()
-	src := datatest.MatrixDir(t, datatest.Current)
-	dir := t.TempDir()
-	for _, name := range matrixFiles {
-		b, err := os.ReadFile(filepath.Join(src, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+func copySnapshot(t *testing.T) string { return datatest.CopySnapshot(t, datatest.Current) }
 
 // corrupt copies the current snapshot into a temporary directory and lets
 // edit change one file's content.

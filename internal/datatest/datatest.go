@@ -63,6 +63,26 @@ func Lock(t testing.TB) *dataset.Lock {
 	return l
 }
 
+// MatrixFiles are the three files of a snapshot directory.
+var MatrixFiles = [...]string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"}
+
+// CopySnapshot copies a snapshot's files into a temporary directory, for
+// tests that change or pin them.
+func CopySnapshot(t testing.TB, version string) string {
+	t.Helper()
+	src, dir := MatrixDir(t, version), t.TempDir()
+	for _, name := range MatrixFiles {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // loaded is one snapshot's evaluator, loaded once per test binary.
 type loaded struct {
 	once sync.Once
