@@ -86,20 +86,6 @@ type Lock struct {
 	pins []Pin
 }
 
-// LockError reports a malformed lock file line.
-type LockError struct {
-	File    string
-	Line    int
-	Problem string
-}
-
-func (e *LockError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("lock file %s line %d: %s", e.File, e.Line, e.Problem)
-	}
-	return fmt.Sprintf("lock file %s: %s", e.File, e.Problem)
-}
-
 // DefaultLock returns the lock file embedded in the binary.
 func DefaultLock() (*Lock, error) { return ParseLock(DefaultLockFile, embeddedLock) }
 
@@ -120,7 +106,7 @@ var (
 
 // ParseLock parses a lock file strictly: every line is a comment, blank, or
 // VERSION KEY VALUE with a known key and a well-formed value, given once per
-// version; name is the file, for errors.
+// version; name is the file, for errors, which are FileErrors.
 func ParseLock(name string, data []byte) (*Lock, error) {
 	byVersion := map[string]*Pin{}
 	firstLine := map[string]int{}
@@ -133,14 +119,14 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 		}
 		fields := strings.Fields(text)
 		if len(fields) != 3 {
-			return nil, &LockError{name, line, fmt.Sprintf("%d fields, want VERSION KEY VALUE", len(fields))}
+			return nil, &FileError{File: name, Line: line, Problem: fmt.Sprintf("%d fields, want VERSION KEY VALUE", len(fields))}
 		}
 		version, key, value := fields[0], fields[1], fields[2]
 		if err := CheckVersion(version); err != nil {
-			return nil, &LockError{name, line, err.Error()}
+			return nil, &FileError{File: name, Line: line, Problem: err.Error()}
 		}
 		if err := checkLockValue(key, value); err != nil {
-			return nil, &LockError{name, line, err.Error()}
+			return nil, &FileError{File: name, Line: line, Problem: err.Error()}
 		}
 		p, ok := byVersion[version]
 		if !ok {
@@ -149,20 +135,20 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 			order = append(order, version)
 		}
 		if !p.set(key, value) {
-			return nil, &LockError{name, line, fmt.Sprintf("%s %s is given twice", version, key)}
+			return nil, &FileError{File: name, Line: line, Problem: fmt.Sprintf("%s %s is given twice", version, key)}
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("lock file %s: %w", name, err)
+		return nil, &FileError{File: name, Problem: err.Error()}
 	}
 	l := &Lock{}
 	for _, v := range order {
 		p := byVersion[v]
 		if missing := p.missing(); missing != "" {
-			return nil, &LockError{name, firstLine[v], fmt.Sprintf("snapshot %s has no %s line", v, missing)}
+			return nil, &FileError{File: name, Line: firstLine[v], Problem: fmt.Sprintf("snapshot %s has no %s line", v, missing)}
 		}
 		if other, ok := l.byHashes(p.SHA256); ok {
-			return nil, &LockError{name, firstLine[v], fmt.Sprintf("snapshot %s pins the same files as %s", v, other.Version)}
+			return nil, &FileError{File: name, Line: firstLine[v], Problem: fmt.Sprintf("snapshot %s pins the same files as %s", v, other.Version)}
 		}
 		l.pins = append(l.pins, *p)
 	}

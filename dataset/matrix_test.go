@@ -84,18 +84,7 @@ func copySnapshot(t *testing.T) string { return datatest.CopySnapshot(t, datates
 func corrupt(t *testing.T, file string, edit func(string) string) string {
 	t.Helper()
 	dir := copySnapshot(t)
-	p := filepath.Join(dir, file)
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := edit(string(b))
-	if edited == string(b) {
-		t.Fatalf("the edit of %s changed nothing", file)
-	}
-	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	datatest.EditFile(t, filepath.Join(dir, file), edit)
 	return dir
 }
 

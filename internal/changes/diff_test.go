@@ -1,10 +1,7 @@
 package changes_test
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -60,28 +57,8 @@ func events(t testing.TB) []changes.Event {
 	return diffed
 }
 
-// readRoutes reads a snapshot's alpha-3 file line by line into route -> value,
-// independently of the dataset package.
-func readRoutes(t *testing.T, version string) map[string]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(datatest.MatrixDir(t, version), "passport-index-tidy-iso3.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	routes := map[string]string{}
-	for _, r := range recs[1:] {
-		routes[r[0]+"-"+r[1]] = r[2]
-	}
-	return routes
-}
-
 func TestDiffMatchesTheFiles(t *testing.T) {
-	before, after := readRoutes(t, datatest.Previous), readRoutes(t, datatest.Current)
+	before, after := datatest.Routes(t, datatest.Previous), datatest.Routes(t, datatest.Current)
 	want := map[string][2]string{} // route -> matrix values before and after
 	for route, v := range after {
 		if before[route] != v {

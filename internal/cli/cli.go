@@ -117,6 +117,21 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// positionals parses flags that may stand among exactly n positional
+// arguments; code is ExitOK when the command may go on, else its exit code
+// (the usage was shown).
+func positionals(fs *flag.FlagSet, args []string, n int) (pos []string, code int) {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagExit(err)
+	}
+	if len(pos) != n {
+		fs.Usage()
+		return nil, ExitUsage
+	}
+	return pos, ExitOK
+}
+
 // loadSnapshot loads the snapshot named by the configuration.
 func loadSnapshot(cfg config.Config) (*dataset.Snapshot, error) {
 	lock, err := cfg.MatrixLock()

@@ -44,13 +44,9 @@ func runDataset(env Env, args []string) int {
 func runDatasetDiff(env Env, args []string) int {
 	fs := newFlags(env, "dataset diff", datasetUsage+"\n\nOptions:")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return ExitUsage
+	pos, code := positionals(fs, args, 2)
+	if code != ExitOK {
+		return code
 	}
 	reg, err := country.New()
 	if err != nil {
@@ -113,13 +109,9 @@ func runDatasetPin(env Env, args []string) int {
 	fs.StringVar(&p.Source, "source", "", "https `URL` of the repository the snapshot was published in (required)")
 	fs.StringVar(&p.Commit, "commit", "", "that repository's `commit`, when known")
 	fs.StringVar(&p.License, "license", "", "the snapshot's licence, an SPDX `identifier` such as MIT (required)")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return ExitUsage
+	pos, code := positionals(fs, args, 1)
+	if code != ExitOK {
+		return code
 	}
 	if p.Version == "" || p.Source == "" || p.License == "" {
 		fmt.Fprintln(env.Stderr, "entrycheck: dataset pin needs --version, --source and --license")

@@ -2,9 +2,7 @@ package cli_test
 
 import (
 	"cmp"
-	"encoding/csv"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,28 +13,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/cli"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
-
-// csvRoutes reads a snapshot's alpha-3 file with encoding/csv, independently
-// of the dataset package: route "P-D" -> value, the diagonal left out.
-func csvRoutes(t *testing.T, version string) map[string]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(datatest.MatrixDir(t, version), "passport-index-tidy-iso3.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, r := range recs[1:] {
-		if r[0] != r[1] {
-			out[r[0]+"-"+r[1]] = r[2]
-		}
-	}
-	return out
-}
 
 // requirementOf names a matrix value's requirement as the API does.
 func requirementOf(v string) string {
@@ -61,7 +37,7 @@ type diffJSON struct {
 
 func TestDatasetDiff(t *testing.T) {
 	from, to := datatest.Previous, datatest.Current
-	before, after := csvRoutes(t, from), csvRoutes(t, to)
+	before, after := datatest.Routes(t, from), datatest.Routes(t, to)
 	byReq, byDest := map[string]int{}, map[string]int{}
 	changed := 0
 	for route, v := range after {
@@ -136,26 +112,14 @@ func TestDatasetDiff(t *testing.T) {
 func TestDatasetDiffRefusals(t *testing.T) {
 	// Diffing comes before pinning: an unpinned but valid directory is fine.
 	unpinned := datatest.CopySnapshot(t, datatest.Current)
-	names := filepath.Join(unpinned, "passport-index-tidy.csv")
-	b, err := os.ReadFile(names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(names, []byte(strings.ReplaceAll(string(b), "Algeria", "Algerja")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	datatest.EditFile(t, filepath.Join(unpinned, "passport-index-tidy.csv"), func(s string) string { return strings.ReplaceAll(s, "Algeria", "Algerja") })
 	if code, out, errOut := run(t, "dataset", "diff", datatest.MatrixDir(t, datatest.Current), unpinned); code != cli.ExitOK || !strings.Contains(out, " 0 of 39,402 routes differ") {
 		t.Errorf("an unpinned directory: exit %d, %s%s", code, out, errOut)
 	}
 	broken := datatest.CopySnapshot(t, datatest.Current)
-	iso3 := filepath.Join(broken, "passport-index-tidy-iso3.csv")
-	b, err = os.ReadFile(iso3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(iso3, []byte(strings.Replace(string(b), "AFG,DZA,visa required", "AFG,DZA,visa requirea", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	datatest.EditFile(t, filepath.Join(broken, "passport-index-tidy-iso3.csv"), func(s string) string {
+		return strings.Replace(s, "AFG,DZA,visa required", "AFG,DZA,visa requirea", 1)
+	})
 	for _, c := range []struct {
 		args []string
 		code int
@@ -223,14 +187,9 @@ func TestDatasetPinRefusals(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	broken := datatest.CopySnapshot(t, datatest.Current)
-	names := filepath.Join(broken, "passport-index-tidy.csv")
-	b, err := os.ReadFile(names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(names, []byte(strings.Replace(string(b), "Afghanistan,Algeria,", "Afghanistan,Algiers,", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	datatest.EditFile(t, filepath.Join(broken, "passport-index-tidy.csv"), func(s string) string {
+		return strings.Replace(s, "Afghanistan,Algeria,", "Afghanistan,Algiers,", 1)
+	})
 	for _, c := range []struct {
 		name string
 		args []string

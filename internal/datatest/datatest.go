@@ -4,6 +4,7 @@
 package datatest
 
 import (
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"sync"
@@ -81,6 +82,45 @@ func CopySnapshot(t testing.TB, version string) string {
 		}
 	}
 	return dir
+}
+
+// EditFile rewrites a file with edit, which must change it.
+func EditFile(t testing.TB, path string, edit func(string) string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := edit(string(b))
+	if edited == string(b) {
+		t.Fatalf("the edit of %s changed nothing", path)
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Routes reads a snapshot's alpha-3 file with encoding/csv, independently
+// of the dataset package: route "PASSPORT-DESTINATION" to its value, the
+// diagonal left out.
+func Routes(t testing.TB, version string) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(MatrixDir(t, version), MatrixFiles[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range recs[1:] {
+		if r[0] != r[1] {
+			out[r[0]+"-"+r[1]] = r[2]
+		}
+	}
+	return out
 }
 
 // loaded is one snapshot's evaluator, loaded once per test binary.
