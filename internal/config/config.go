@@ -182,11 +182,6 @@ func Default() Config {
 // RegisterData adds the --data and --data-lock flags to fs.
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
-	c.RegisterDataLock(fs)
-}
-
-// RegisterDataLock adds the --data-lock flag to fs.
-func (c *Config) RegisterDataLock(fs *flag.FlagSet) {
 	fs.StringVar(&c.DataLock, "data-lock", c.DataLock, "lock `file` pinning the matrix snapshots that may load (env ENTRYCHECK_DATA_LOCK; default: the one built in)")
 }
 
