@@ -2,8 +2,8 @@
 GO       ?= go
 BIN      := bin/entrycheck
 # The matrix snapshots to serve and to record changes from (see README: Data).
-DATA     ?= ../shared/dataset/passport-index/2025-01-12
-PREVIOUS ?= ../shared/dataset/passport-index/2025-01-02
+DATA     ?= ../shared/dataset/passport-index/2026-02-17
+PREVIOUS ?= ../shared/dataset/passport-index/2025-01-12
 TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977
 
 .PHONY: run build binary generate test bench lint curation fmt

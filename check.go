@@ -214,9 +214,12 @@ type EntryRulesVerification struct {
 
 // Source is the provenance of the matrix verdict.
 type Source struct {
-	Kind     string `json:"kind"`
-	Name     string `json:"name"`
-	URL      string `json:"url"`
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+	// Commit is the source repository's commit of the snapshot, omitted
+	// when not known.
+	Commit   string `json:"commit,omitempty"`
 	License  string `json:"license"`
 	Snapshot string `json:"snapshot"`
 	// MatrixValue is the raw value of the route in the matrix (for example

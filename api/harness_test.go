@@ -18,6 +18,7 @@ import (
 	validator "github.com/pb33f/libopenapi-validator"
 
 	"github.com/entrycheck/entrycheck/api"
+	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/store"
@@ -57,6 +58,21 @@ type env struct {
 }
 
 type option func(*config.Config)
+
+// withPrevious serves the previous snapshot, whose data shows what the
+// current one does not (a route conflicting with an official statement).
+func withPrevious(c *config.Config) {
+	c.MatrixDir = filepath.Join(filepath.Dir(c.MatrixDir), datatest.Previous)
+}
+
+// evaluatorFor is the evaluator of the shared snapshot the configuration
+// names (see withPrevious), else of the current one.
+func evaluatorFor(tb testing.TB, cfg config.Config) *evaluation.Evaluator {
+	if filepath.Base(cfg.MatrixDir) == datatest.Previous {
+		return datatest.EvaluatorOf(tb, datatest.Previous)
+	}
+	return datatest.Evaluator(tb)
+}
 
 // start runs the service on a fresh SQLite file, or on dsn when given (a
 // PostgreSQL URL, or a file to reopen after a restart).
@@ -107,7 +123,7 @@ func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, op
 		}
 	}
 	e.service = api.NewServer(api.Deps{
-		Evaluator: datatest.Evaluator(tb), Store: st, Config: e.cfg, Clock: e.clock, Logger: log,
+		Evaluator: evaluatorFor(tb, e.cfg), Store: st, Config: e.cfg, Clock: e.clock, Logger: log,
 		IPHashKey: []byte("test-key-test-key-test-key-test-key"), Payments: gate,
 	})
 	e.srv.Config.Handler = e.service.Handler()

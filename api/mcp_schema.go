@@ -62,6 +62,7 @@ type matrixSource struct {
 	Kind     string `json:"kind" jsonschema:"Always secondary_matrix: the verdicts are never claimed as officially verified."`
 	Name     string `json:"name" jsonschema:"The dataset's name."`
 	URL      string `json:"url" jsonschema:"Where the dataset is published."`
+	Commit   string `json:"commit,omitempty" jsonschema:"The commit of that repository the snapshot was taken from; absent when not known."`
 	License  string `json:"license" jsonschema:"The dataset's licence (SPDX identifier)."`
 	Snapshot string `json:"snapshot" jsonschema:"The snapshot served, the same date as dataset_version."`
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/api"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -125,7 +126,7 @@ func checkArgs(passport, destination string) map[string]any {
 
 func TestMCPConnectAndListTools(t *testing.T) {
 	e := start(t, "")
-	card := discovery.MCPServerCard(discovery.NewSite(e.cfg, "2025-01-12"))
+	card := discovery.MCPServerCard(discovery.NewSite(e.cfg, datatest.Current))
 	var cardTools []string
 	for _, tool := range card.Meta.Tools {
 		cardTools = append(cardTools, tool.Name)
@@ -267,7 +268,8 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	var r entrycheck.CheckResult
 	structured(t, res, &r)
 	if r.Requirement != entrycheck.VisaFree || r.AllowedStayDays != entrycheck.SomeDays(60) || r.Passport.ISO3 != "DEU" || r.Destination.ISO3 != "THA" ||
-		r.DatasetVersion != "2025-01-12" || r.RequestID == "" || r.Disclaimer != entrycheck.Disclaimer || r.Source.License != "MIT" {
+		r.DatasetVersion != datatest.Current || r.RequestID == "" || r.Disclaimer != entrycheck.Disclaimer || r.Source.License != "MIT" ||
+		r.Source.URL != "https://github.com/imorte/passport-index-data" || r.Source.Commit != "9c59780" || r.Source.Snapshot != datatest.Current {
 		t.Errorf("result %+v", r)
 	}
 	conforms(t, tools["check_entry_requirements"], res)
@@ -468,6 +470,7 @@ func TestMCPDatasetInfo(t *testing.T) {
 		} `json:"requirement_values"`
 		StaleAfterDays int `json:"stale_after_days"`
 		MatrixSource   struct {
+			Commit   string `json:"commit"`
 			License  string `json:"license"`
 			Snapshot string `json:"snapshot"`
 		} `json:"matrix_source"`
@@ -477,10 +480,10 @@ func TestMCPDatasetInfo(t *testing.T) {
 		Links map[string]string `json:"links"`
 	}
 	structured(t, res, &info)
-	if info.DatasetVersion != "2025-01-12" || info.Routes != 39402 || info.Passports != 199 || info.Destinations != 199 ||
+	if info.DatasetVersion != datatest.Current || info.Routes != 39402 || info.Passports != 199 || info.Destinations != 199 ||
 		info.CuratedDestinations == 0 || len(info.CuratedDestinationCodes) != info.CuratedDestinations || !slices.Contains(info.CuratedDestinationCodes, "THA") ||
 		len(info.RequirementValues) != 8 || info.RequirementValues[7].Value != "needs_review" || info.RequirementValues[7].Action != "check_official_authority" ||
-		info.StaleAfterDays != 30 || info.MatrixSource.License != "MIT" || info.MatrixSource.Snapshot != "2025-01-12" {
+		info.StaleAfterDays != 30 || info.MatrixSource.License != "MIT" || info.MatrixSource.Snapshot != datatest.Current || info.MatrixSource.Commit != "9c59780" {
 		t.Errorf("dataset info %+v", info)
 	}
 	for name, want := range map[string]string{"openapi": "/openapi.json", "transparency": "/transparency/", "changes": "/changes.json", "server_card": "/.well-known/mcp/server-card.json"} {
@@ -488,7 +491,7 @@ func TestMCPDatasetInfo(t *testing.T) {
 			t.Errorf("link %s = %q", name, info.Links[name])
 		}
 	}
-	if text := strings.Join(textOf(res), "\n"); !strings.Contains(text, "Dataset 2025-01-12: 39402 routes") {
+	if text := strings.Join(textOf(res), "\n"); !strings.Contains(text, "Dataset "+datatest.Current+": 39402 routes") {
 		t.Errorf("text %s", text)
 	}
 	// Free and counted against nothing: far beyond the anonymous quota.
@@ -786,7 +789,7 @@ func TestMCPEvaluateTripPaid(t *testing.T) {
 	}
 	var r entrycheck.TripResult
 	structured(t, res, &r)
-	if len(r.Legs) != 3 || r.Summary.Status == "" || r.DatasetVersion != "2025-01-12" {
+	if len(r.Legs) != 3 || r.Summary.Status == "" || r.DatasetVersion != datatest.Current {
 		t.Errorf("trip result %+v", r.Summary)
 	}
 	conforms(t, e.tools(cs)["evaluate_trip"], res)

@@ -297,7 +297,7 @@ func (s *Server) datasetInfo(ctx context.Context) (datasetInfo, error) {
 		CuratedDestinations:     len(curated),
 		CuratedDestinationCodes: curated,
 		StaleAfterDays:          entrycheck.StaleAfterDays,
-		MatrixSource:            matrixSource{Kind: src.Kind, Name: src.Name, URL: src.URL, License: src.License, Snapshot: src.Snapshot},
+		MatrixSource:            matrixSource{Kind: src.Kind, Name: src.Name, URL: src.URL, Commit: src.Commit, License: src.License, Snapshot: src.Snapshot},
 		Today: todayCounters{
 			Date: dayKey, FreeChecks: free, FreeChecksCeiling: s.cfg.Quotas.Global,
 			PaidCalls: counters[counterPaidCalls], ResetAt: reset.Format(time.RFC3339),

@@ -44,9 +44,9 @@ type Verdict struct {
 // Matrix is the secondary visa matrix of one snapshot: a verdict for every
 // ordered pair of its countries. It is immutable once loaded.
 type Matrix struct {
-	version   string
-	countries []entrycheck.Country // in the order of the files
-	index     [26 * 26 * 26]int16  // alpha-3 index -> position + 1
+	provenance Provenance           // zero for a matrix read without its pin
+	countries  []entrycheck.Country // in the order of the files
+	index      [26 * 26 * 26]int16  // alpha-3 index -> position + 1
 	// cells holds len(countries)^2 verdicts, passport-major, without
 	// pointers, so that the garbage collector never scans the matrix.
 	cells  []cell
@@ -55,8 +55,12 @@ type Matrix struct {
 	order  []int           // route of each alpha-3 file row, for the aligned files; dropped after loading
 }
 
-// Version is the snapshot date, served as dataset_version.
-func (m *Matrix) Version() string { return m.version }
+// Version is the snapshot date, served as dataset_version; empty for a
+// matrix read without its pin.
+func (m *Matrix) Version() string { return m.provenance.Version }
+
+// Provenance is where the snapshot comes from, as its pin says.
+func (m *Matrix) Provenance() Provenance { return m.provenance }
 
 // Countries returns the matrix countries in the order of the files.
 func (m *Matrix) Countries() []entrycheck.Country { return m.countries }
@@ -117,56 +121,68 @@ func (m *Matrix) compact(v Verdict, interned map[string]uint8) cell {
 func (m *Matrix) Routes() int { n := len(m.countries); return n * (n - 1) }
 
 // LoadMatrix reads and strictly validates the three tidy files of a snapshot
-// directory, then checks them against the pinned sha256 hashes. Errors name
-// the file, the line and the problem.
-func LoadMatrix(dir string, reg *country.Registry) (*Matrix, error) {
+// directory, then checks them against the sha256 hashes pinned in lock.
+// Errors name the file, the line and the problem.
+func LoadMatrix(dir string, lock *Lock, reg *country.Registry) (*Matrix, error) {
+	m, sums, err := readMatrix(dir, reg)
+	if err != nil {
+		return nil, err
+	}
+	p, err := lock.match(sums)
+	if err != nil {
+		return nil, err
+	}
+	m.provenance = p.Provenance
+	return m, nil
+}
+
+// ReadMatrix reads and strictly validates a snapshot directory, as
+// LoadMatrix does, without requiring it to be pinned: for reviewing a
+// snapshot before pinning it. The matrix has no version.
+func ReadMatrix(dir string, reg *country.Registry) (*Matrix, error) {
+	m, _, err := readMatrix(dir, reg)
+	return m, err
+}
+
+// SnapshotPin validates a snapshot directory strictly and returns its pin
+// under the provenance p, ready to be added to a lock file.
+func SnapshotPin(dir string, p Provenance, reg *country.Registry) (Pin, error) {
+	_, sums, err := readMatrix(dir, reg)
+	if err != nil {
+		return Pin{}, err
+	}
+	pin := Pin{Provenance: p, SHA256: map[string]string{}}
+	for i, name := range matrixFiles {
+		pin.SHA256[name] = sums[i]
+	}
+	return pin, nil
+}
+
+// readMatrix validates every row of the three files and returns the matrix
+// with the files' sha256 sums, in the order of matrixFiles.
+func readMatrix(dir string, reg *country.Registry) (*Matrix, [len(matrixFiles)]string, error) {
 	var data [len(matrixFiles)][]byte
 	var sums [len(matrixFiles)]string
 	for i, name := range matrixFiles {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			return nil, fmt.Errorf("reading matrix snapshot %s: %w", dir, err)
+			return nil, sums, fmt.Errorf("reading matrix snapshot %s: %w", dir, err)
 		}
 		h := sha256.Sum256(b)
 		data[i], sums[i] = b, hex.EncodeToString(h[:])
 	}
 	m := &Matrix{}
 	if err := m.parseISO3(data[0], reg); err != nil {
-		return nil, err
+		return nil, sums, err
 	}
 	if err := m.checkISO2(data[1]); err != nil {
-		return nil, err
+		return nil, sums, err
 	}
 	if err := m.checkNames(data[2]); err != nil {
-		return nil, err
+		return nil, sums, err
 	}
 	m.order = nil
-	p, err := matchPin(sums)
-	if err != nil {
-		return nil, err
-	}
-	if len(m.countries) != p.countries {
-		return nil, &FileError{File: fileISO3, Problem: fmt.Sprintf("%d countries, snapshot %s has %d", len(m.countries), p.version, p.countries)}
-	}
-	m.version = p.version
-	return m, nil
-}
-
-func matchPin(sums [len(matrixFiles)]string) (pin, error) {
-	var known []string
-	for _, p := range pinnedSnapshots() {
-		known = append(known, p.version)
-		if p.sha256[fileISO3] != sums[0] {
-			continue
-		}
-		for i, name := range matrixFiles {
-			if p.sha256[name] != sums[i] {
-				return pin{}, &FileError{File: name, Problem: fmt.Sprintf("sha256 is %s but snapshot %s pins %s: the file was changed", sums[i], p.version, p.sha256[name])}
-			}
-		}
-		return p, nil
-	}
-	return pin{}, &FileError{File: fileISO3, Problem: fmt.Sprintf("sha256 %s matches no pinned snapshot (pinned: %s): the file was changed, or this snapshot has not been reviewed and pinned", sums[0], strings.Join(known, ", "))}
+	return m, sums, nil
 }
 
 const header = "Passport,Destination,Requirement"

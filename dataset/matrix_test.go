@@ -22,7 +22,7 @@ func registry(t testing.TB) *country.Registry {
 
 func TestLoadRealSnapshots(t *testing.T) {
 	for _, version := range []string{datatest.Current, datatest.Previous} {
-		m, err := dataset.LoadMatrix(datatest.MatrixDir(t, version), registry(t))
+		m, err := dataset.LoadMatrix(datatest.MatrixDir(t, version), datatest.Lock(t), registry(t))
 		if err != nil {
 			t.Fatalf("%s: %v", version, err)
 		}
@@ -39,7 +39,7 @@ func TestLoadRealSnapshots(t *testing.T) {
 }
 
 func TestMatrixValues(t *testing.T) {
-	m, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Current), registry(t))
+	m, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Current), datatest.Lock(t), registry(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,10 @@ func TestMatrixValues(t *testing.T) {
 		{"GBR", "USA", entrycheck.ETA, entrycheck.Days{}, "eta"},
 		{"ISR", "IRN", entrycheck.NoAdmission, entrycheck.Days{}, "no admission"},
 		{"FRA", "DEU", entrycheck.VisaFree, entrycheck.Days{}, "visa free"},
-		{"USA", "CHN", entrycheck.EVisa, entrycheck.Days{}, "e-visa"},
+		{"USA", "CHN", entrycheck.VisaRequired, entrycheck.Days{}, "visa required"},
+		{"USA", "BRA", entrycheck.EVisa, entrycheck.Days{}, "e-visa"},
+		{"DEU", "GBR", entrycheck.ETA, entrycheck.Days{}, "eta"},
+		{"IND", "PHL", entrycheck.VisaFree, entrycheck.SomeDays(14), "14"},
 		{"AFG", "DZA", entrycheck.VisaRequired, entrycheck.Days{}, "visa required"},
 	}
 	for _, c := range cases {
@@ -70,29 +73,18 @@ func TestMatrixValues(t *testing.T) {
 	}
 }
 
+// matrixFiles are the three files of a snapshot directory.
+var matrixFiles = datatest.MatrixFiles
+
+// copySnapshot copies the current snapshot into a temporary directory.
+func copySnapshot(t *testing.T) string { return datatest.CopySnapshot(t, datatest.Current) }
+
 // corrupt copies the current snapshot into a temporary directory and lets
 // edit change one file's content.
 func corrupt(t *testing.T, file string, edit func(string) string) string {
 	t.Helper()
-	src := datatest.MatrixDir(t, datatest.Current)
-	dir := t.TempDir()
-	for _, name := range []string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"} {
-		b, err := os.ReadFile(filepath.Join(src, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(b)
-		if name == file {
-			edited := edit(s)
-			if edited == s {
-				t.Fatalf("the edit of %s changed nothing", name)
-			}
-			s = edited
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := copySnapshot(t)
+	datatest.EditFile(t, filepath.Join(dir, file), edit)
 	return dir
 }
 
@@ -108,7 +100,7 @@ func TestCorruptedMatrixIsRefused(t *testing.T) {
 			[]string{"passport-index-tidy-iso2.csv", `value "60" differs from "61"`}},
 		{"a consistent change is caught by the pin", "passport-index-tidy.csv",
 			func(s string) string { return strings.ReplaceAll(s, "Algeria", "Algerja") },
-			[]string{"passport-index-tidy.csv", "sha256", "pins", "2025-01-12"}},
+			[]string{"passport-index-tidy.csv", "sha256", "pins", datatest.Current}},
 		{"one changed byte in a value", iso3,
 			func(s string) string { return strings.Replace(s, "AFG,DZA,visa required", "AFG,DZA,visa requirea", 1) },
 			[]string{iso3, "line 3", `unknown requirement value "visa requirea"`}},
@@ -147,7 +139,7 @@ func TestCorruptedMatrixIsRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := dataset.LoadMatrix(corrupt(t, c.file, c.edit), registry(t))
+			_, err := dataset.LoadMatrix(corrupt(t, c.file, c.edit), datatest.Lock(t), registry(t))
 			if err == nil {
 				t.Fatal("the corrupted matrix was accepted")
 			}
@@ -176,7 +168,7 @@ func TestUnpinnedMatrixIsRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := dataset.LoadMatrix(dir, registry(t))
+	_, err := dataset.LoadMatrix(dir, datatest.Lock(t), registry(t))
 	if err == nil || !strings.Contains(err.Error(), "matches no pinned snapshot") {
 		t.Fatalf("error = %v, want a refusal of the unpinned matrix", err)
 	}
@@ -187,7 +179,7 @@ func TestMissingFileIsRefused(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "passport-index-tidy.csv")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := dataset.LoadMatrix(dir, registry(t))
+	_, err := dataset.LoadMatrix(dir, datatest.Lock(t), registry(t))
 	if err == nil || !strings.Contains(err.Error(), "passport-index-tidy.csv") {
 		t.Fatalf("error = %v, want one naming the missing file", err)
 	}

@@ -9,7 +9,7 @@ import (
 
 // DefaultMatrixDir is where the current matrix snapshot lives relative to the
 // repository: beside it, never inside it.
-const DefaultMatrixDir = "../shared/dataset/passport-index/2025-01-12"
+const DefaultMatrixDir = "../shared/dataset/passport-index/2026-02-17"
 
 // Snapshot is everything one version of the service answers from. It is
 // immutable and safe for concurrent use.
@@ -22,14 +22,15 @@ type Snapshot struct {
 // Version is the dataset_version served with every answer: the matrix snapshot date.
 func (s *Snapshot) Version() string { return s.Matrix.Version() }
 
-// Load reads the matrix snapshot in matrixDir and the curated layer in
-// curated (CuratedFS() for the embedded one) and validates both.
-func Load(matrixDir string, curated fs.FS) (*Snapshot, error) {
+// Load reads the matrix snapshot in matrixDir, which lock must pin, and the
+// curated layer in curated (CuratedFS() for the embedded one) and validates
+// both.
+func Load(matrixDir string, lock *Lock, curated fs.FS) (*Snapshot, error) {
 	base, err := country.New()
 	if err != nil {
 		return nil, fmt.Errorf("country registry: %w", err)
 	}
-	m, err := LoadMatrix(matrixDir, base)
+	m, err := LoadMatrix(matrixDir, lock, base)
 	if err != nil {
 		return nil, fmt.Errorf("loading matrix: %w", err)
 	}

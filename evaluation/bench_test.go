@@ -61,7 +61,7 @@ func BenchmarkLoad(b *testing.B) {
 	dir := datatest.MatrixDir(b, datatest.Current)
 	b.ReportAllocs()
 	for b.Loop() {
-		snap, err := dataset.Load(dir, dataset.CuratedFS())
+		snap, err := dataset.Load(dir, datatest.Lock(b), dataset.CuratedFS())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -29,6 +29,18 @@ func check(t *testing.T, req entrycheck.CheckRequest) entrycheck.CheckResult {
 	return r
 }
 
+// checkPrevious checks a request on the previous snapshot, whose data shows
+// what the current one does not: a route conflicting with an official
+// statement.
+func checkPrevious(t *testing.T, req entrycheck.CheckRequest) entrycheck.CheckResult {
+	t.Helper()
+	r, err := datatest.EvaluatorOf(t, datatest.Previous).Check(req, today)
+	if err != nil {
+		t.Fatalf("%+v: %v", req, err)
+	}
+	return r
+}
+
 // TestAllRoutesAgreeWithTheCSV evaluates every route of the matrix and
 // compares it with the CSV read independently here: the same requirement and
 // days, except routes where a curated official statement conflicts (then
@@ -166,7 +178,11 @@ func TestSpotChecks(t *testing.T) {
 		{"GBR", "USA", entrycheck.ETA, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
 		{"ISR", "IRN", entrycheck.NoAdmission, entrycheck.Days{}, entrycheck.ActionEntryNotPermitted},
 		{"FRA", "DEU", entrycheck.VisaFree, entrycheck.Days{}, entrycheck.ActionNone},
-		{"USA", "CHN", entrycheck.EVisa, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"USA", "CHN", entrycheck.VisaRequired, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"DEU", "GBR", entrycheck.ETA, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"USA", "BRA", entrycheck.EVisa, entrycheck.Days{}, entrycheck.ActionApplyBeforeTravel},
+		{"IND", "PHL", entrycheck.VisaFree, entrycheck.SomeDays(14), entrycheck.ActionNone},
+		{"DEU", "VNM", entrycheck.VisaFree, entrycheck.SomeDays(45), entrycheck.ActionNone},
 		{"deu", "tha", entrycheck.VisaFree, entrycheck.SomeDays(60), entrycheck.ActionNone},
 	}
 	for _, c := range cases {
@@ -208,9 +224,9 @@ func TestApplyOnlyWhereCurated(t *testing.T) {
 			}
 		}
 	}
-	// USA to CHN is e_visa; China's curated portal serves visa_required only.
-	if r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "CHN"}); r.Apply != nil {
-		t.Errorf("USA to CHN: apply = %+v, but no e-visa portal is curated", r.Apply)
+	// IND to HKG is e_visa; Hong Kong's curated portal serves visa_required only.
+	if r := check(t, entrycheck.CheckRequest{Passport: "IND", Destination: "HKG"}); r.Requirement != entrycheck.EVisa || r.Apply != nil {
+		t.Errorf("IND to HKG (%s): apply = %+v, but no e-visa portal is curated", r.Requirement, r.Apply)
 	}
 }
 
@@ -226,8 +242,16 @@ func TestUncoveredCodeIsUnknown(t *testing.T) {
 	}
 }
 
+// TestCuratedConflictIsNeedsReview: in the previous snapshot the matrix
+// gives USA to BRA 90 days visa-free where Brazil's official statement says
+// e-visa; the current snapshot agrees with the statement.
 func TestCuratedConflictIsNeedsReview(t *testing.T) {
-	r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"})
+	if r := check(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"}); r.Requirement != entrycheck.EVisa ||
+		r.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly || len(r.VerdictVerification.OfficialStatements) != 1 ||
+		!r.VerdictVerification.OfficialStatements[0].AgreesWithMatrix {
+		t.Errorf("USA to BRA in the current snapshot: %s %+v, want e_visa corroborated by the statement", r.Requirement, r.VerdictVerification)
+	}
+	r := checkPrevious(t, entrycheck.CheckRequest{Passport: "USA", Destination: "BRA"})
 	if r.Requirement != entrycheck.NeedsReview || r.Action != entrycheck.ActionCheckOfficialAuthority {
 		t.Fatalf("USA to BRA = %s %s, want needs_review, check_official_authority", r.Requirement, r.Action)
 	}

@@ -60,13 +60,7 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 		groups:     map[string]map[string]bool{},
 		riskList:   map[string]bool{},
 		counts:     newCounts(),
-		source: entrycheck.Source{
-			Kind:     "secondary_matrix",
-			Name:     "Passport Index dataset (Ilya Ilyankou)",
-			URL:      "https://github.com/ilyankou/passport-index-dataset",
-			License:  "MIT",
-			Snapshot: snap.Version(),
-		},
+		source:     matrixSource(snap.Matrix.Provenance()),
 	}
 	// The loader accepts only snapshot versions that are dates.
 	e.asOf, _ = entrycheck.ParseDate(snap.Version())
@@ -93,6 +87,18 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 	}
 	e.compareStatements()
 	return e
+}
+
+// matrixSource cites the matrix snapshot as its pin in the lock file names it.
+func matrixSource(p dataset.Provenance) entrycheck.Source {
+	return entrycheck.Source{
+		Kind:     "secondary_matrix",
+		Name:     p.Name(),
+		URL:      p.Source,
+		Commit:   p.Commit,
+		License:  p.License,
+		Snapshot: p.Version,
+	}
 }
 
 // RulesVerification is the verification state of a destination's entry

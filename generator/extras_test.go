@@ -16,8 +16,14 @@ import (
 // siteEvents are the rule changes from the previous snapshot to the current one.
 func siteEvents(t *testing.T) []changes.Event {
 	t.Helper()
-	snap := datatest.Evaluator(t).Snapshot()
-	prev, err := dataset.LoadMatrix(datatest.MatrixDir(t, datatest.Previous), snap.Countries)
+	return ruleEvents(t, datatest.Previous, datatest.Current)
+}
+
+// ruleEvents are the rule changes between two snapshots.
+func ruleEvents(t *testing.T, from, to string) []changes.Event {
+	t.Helper()
+	snap := datatest.EvaluatorOf(t, to).Snapshot()
+	prev, err := dataset.LoadMatrix(datatest.MatrixDir(t, from), datatest.Lock(t), snap.Countries)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${ENTRYCHECK_SHARED:-../shared}
-prev=$shared/dataset/passport-index/2025-01-02
-cur=$shared/dataset/passport-index/2025-01-12
+prev=$shared/dataset/passport-index/2025-01-12
+cur=$shared/dataset/passport-index/2026-02-17
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/entrycheck" ./cmd/entrycheck

@@ -36,11 +36,8 @@ type RouteValue struct {
 
 // Diff compares two matrix snapshots route by route and returns one
 // matrix_rule_changed event per route whose requirement or allowed stay
-// differs, ordered by id. Both snapshots must cover the same countries (the
-// order of their files may differ): a country added to or removed from the
-// matrix is refused, not reported, because it changes every route of that
-// country at once and needs review before a snapshot is pinned. cur may not
-// be older than prev; a snapshot compared with itself gives no events.
+// differs, ordered by id (see CompareMatrices). cur may not be older than
+// prev; a snapshot compared with itself gives no events.
 //
 // An event's id is "matrix/{cur version}/{passport}-{destination}": one
 // event per route and snapshot, whatever it was compared with, so that
@@ -57,11 +54,43 @@ func Diff(prev, cur *dataset.Matrix) ([]Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("comparing matrix snapshots: version %q is not a date: %w", cur.Version(), err)
 	}
+	routes, err := CompareMatrices(prev, cur)
+	if err != nil {
+		return nil, fmt.Errorf("comparing matrix snapshots %s and %s: %w", prev.Version(), cur.Version(), err)
+	}
+	events := make([]Event, 0, len(routes))
+	for _, r := range routes {
+		e, _, err := ruleChange(prev.Version(), cur.Version(), at, r.Passport, r.Destination, r.From, r.To)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, e)
+	}
+	return events, nil
+}
+
+// RouteChange is a route whose requirement or allowed stay differs between
+// two matrix snapshots.
+type RouteChange struct {
+	Passport, Destination entrycheck.Country
+	From, To              dataset.Verdict
+	// Fields names what differs: FieldRequirement, FieldAllowedStayDays.
+	Fields []string
+}
+
+// CompareMatrices lists the routes whose requirement or allowed stay
+// differs from prev to cur, ordered by passport then destination code. Both
+// snapshots must cover the same countries (the order of their files may
+// differ): a country added to or removed from the matrix is refused, not
+// reported, because it changes every route of that country at once and
+// needs review before a snapshot is pinned. The snapshots need not be
+// pinned.
+func CompareMatrices(prev, cur *dataset.Matrix) ([]RouteChange, error) {
 	if err := sameCountries(prev, cur); err != nil {
 		return nil, err
 	}
 	countries := cur.Countries()
-	var events []Event
+	var out []RouteChange
 	for cp, passport := range countries {
 		pp, _ := prev.Position(passport.ISO3)
 		for cd, destination := range countries {
@@ -69,17 +98,19 @@ func Diff(prev, cur *dataset.Matrix) ([]Event, error) {
 				continue
 			}
 			pd, _ := prev.Position(destination.ISO3)
-			e, changed, err := ruleChange(prev.Version(), cur.Version(), at, passport, destination, prev.Verdict(pp, pd), cur.Verdict(cp, cd))
-			if err != nil {
-				return nil, err
-			}
-			if changed {
-				events = append(events, e)
+			from, to := prev.Verdict(pp, pd), cur.Verdict(cp, cd)
+			if fields := changedFields(from, to); len(fields) > 0 {
+				out = append(out, RouteChange{Passport: passport, Destination: destination, From: from, To: to, Fields: fields})
 			}
 		}
 	}
-	slices.SortFunc(events, func(a, b Event) int { return strings.Compare(a.ID, b.ID) })
-	return events, nil
+	slices.SortFunc(out, func(a, b RouteChange) int {
+		if c := strings.Compare(a.Passport.ISO3, b.Passport.ISO3); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Destination.ISO3, b.Destination.ISO3)
+	})
+	return out, nil
 }
 
 // ruleChange is the event of one route whose verdict went from from to to,
@@ -131,8 +162,8 @@ func sameCountries(prev, cur *dataset.Matrix) error {
 	}
 	slices.Sort(added)
 	slices.Sort(removed)
-	return fmt.Errorf("comparing matrix snapshots %s and %s: the countries differ (added: %s; removed: %s); route-by-route changes need the same countries in both",
-		prev.Version(), cur.Version(), listOrNone(added), listOrNone(removed))
+	return fmt.Errorf("the countries differ (added: %s; removed: %s); route-by-route changes need the same countries in both",
+		listOrNone(added), listOrNone(removed))
 }
 
 func listOrNone(codes []string) string {

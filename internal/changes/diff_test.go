@@ -1,10 +1,7 @@
 package changes_test
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +14,7 @@ import (
 )
 
 // The number of routes whose value differs between the two shared snapshots.
-const changedRoutes = 819
+const changedRoutes = 2935
 
 var (
 	loadOnce    sync.Once
@@ -31,17 +28,17 @@ var (
 // matrices loads the two shared snapshots once per test binary.
 func matrices(t testing.TB) (prev, cur *dataset.Matrix) {
 	t.Helper()
-	prevDir, curDir := datatest.MatrixDir(t, datatest.Previous), datatest.MatrixDir(t, datatest.Current)
+	prevDir, curDir, lock := datatest.MatrixDir(t, datatest.Previous), datatest.MatrixDir(t, datatest.Current), datatest.Lock(t)
 	loadOnce.Do(func() {
 		reg, err := country.New()
 		if err != nil {
 			loadErr = err
 			return
 		}
-		if prevM, loadErr = dataset.LoadMatrix(prevDir, reg); loadErr != nil {
+		if prevM, loadErr = dataset.LoadMatrix(prevDir, lock, reg); loadErr != nil {
 			return
 		}
-		curM, loadErr = dataset.LoadMatrix(curDir, reg)
+		curM, loadErr = dataset.LoadMatrix(curDir, lock, reg)
 	})
 	if loadErr != nil {
 		t.Fatalf("loading the matrix snapshots: %v", loadErr)
@@ -60,28 +57,8 @@ func events(t testing.TB) []changes.Event {
 	return diffed
 }
 
-// readRoutes reads a snapshot's alpha-3 file line by line into route -> value,
-// independently of the dataset package.
-func readRoutes(t *testing.T, version string) map[string]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(datatest.MatrixDir(t, version), "passport-index-tidy-iso3.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	routes := map[string]string{}
-	for _, r := range recs[1:] {
-		routes[r[0]+"-"+r[1]] = r[2]
-	}
-	return routes
-}
-
 func TestDiffMatchesTheFiles(t *testing.T) {
-	before, after := readRoutes(t, datatest.Previous), readRoutes(t, datatest.Current)
+	before, after := datatest.Routes(t, datatest.Previous), datatest.Routes(t, datatest.Current)
 	want := map[string][2]string{} // route -> matrix values before and after
 	for route, v := range after {
 		if before[route] != v {
@@ -96,7 +73,7 @@ func TestDiffMatchesTheFiles(t *testing.T) {
 	if len(got) != changedRoutes {
 		t.Fatalf("Diff gave %d events, want %d", len(got), changedRoutes)
 	}
-	at := time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)
+	at := time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)
 	seen := map[string]bool{}
 	for _, e := range got {
 		if seen[e.ID] {
@@ -112,7 +89,7 @@ func TestDiffMatchesTheFiles(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: route %s did not change in the files", e.ID, route)
 		}
-		if e.ID != "matrix/2025-01-12/"+route || e.Kind != changes.KindMatrixRuleChanged || !e.Time.Equal(at) ||
+		if e.ID != "matrix/"+datatest.Current+"/"+route || e.Kind != changes.KindMatrixRuleChanged || !e.Time.Equal(at) ||
 			e.DatasetVersion != datatest.Current || c.PreviousVersion != datatest.Previous ||
 			len(e.Destinations) != 1 || e.Destinations[0] != c.Destination {
 			t.Fatalf("event %+v, details %+v", e, c)
@@ -132,30 +109,31 @@ func TestDiffSpotChecks(t *testing.T) {
 	for _, e := range events(t) {
 		byID[e.ID] = e
 	}
-	// Every change between the two snapshots is e-visa -> eta (checked
-	// against the files above); these are a few of them, by the registry's names.
+	// A few of the changes (checked against the files above), by the
+	// registry's names.
 	for _, tc := range []struct {
-		id, summary, details string
+		id, summary, fields, details string
 	}{
-		{"matrix/2025-01-12/AFG-CIV", "Afghanistan to Côte d'Ivoire: e-visa -> ETA",
-			`{"passport":"AFG","destination":"CIV","previous_version":"2025-01-02","from":{"requirement":"e_visa","allowed_stay_days":null,"matrix_value":"e-visa"},"to":{"requirement":"eta","allowed_stay_days":null,"matrix_value":"eta"}}`},
-		{"matrix/2025-01-12/ALB-KOR", "Albania to South Korea: e-visa -> ETA", ""},
-		{"matrix/2025-01-12/AFG-KEN", "Afghanistan to Kenya: e-visa -> ETA", ""},
+		{"matrix/2026-02-17/DEU-GBR", "Germany to United Kingdom: visa-free (180 days) -> ETA", "requirement,allowed_stay_days",
+			`{"passport":"DEU","destination":"GBR","previous_version":"2025-01-12","from":{"requirement":"visa_free","allowed_stay_days":180,"matrix_value":"180"},"to":{"requirement":"eta","allowed_stay_days":null,"matrix_value":"eta"}}`},
+		{"matrix/2026-02-17/USA-BRA", "United States to Brazil: visa-free (90 days) -> e-visa", "requirement,allowed_stay_days", ""},
+		{"matrix/2026-02-17/IND-PHL", "India to Philippines: visa required -> visa-free (14 days)", "requirement,allowed_stay_days", ""},
+		{"matrix/2026-02-17/AFG-BGD", "Afghanistan to Bangladesh: visa on arrival -> visa required", "requirement", ""},
 	} {
 		e, ok := byID[tc.id]
 		if !ok {
 			t.Errorf("no event %s", tc.id)
 			continue
 		}
-		if e.Summary != tc.summary || strings.Join(e.Fields, ",") != "requirement" {
-			t.Errorf("%s: summary %q, fields %v; want %q, [requirement]", tc.id, e.Summary, e.Fields, tc.summary)
+		if e.Summary != tc.summary || strings.Join(e.Fields, ",") != tc.fields {
+			t.Errorf("%s: summary %q, fields %v; want %q, %s", tc.id, e.Summary, e.Fields, tc.summary, tc.fields)
 		}
 		if tc.details != "" && string(e.Details) != tc.details {
 			t.Errorf("%s: details\n%s\nwant\n%s", tc.id, e.Details, tc.details)
 		}
 	}
 	// Routes that did not change have no event.
-	for _, id := range []string{"matrix/2025-01-12/DEU-THA", "matrix/2025-01-12/USA-BRA", "matrix/2025-01-12/DEU-DEU"} {
+	for _, id := range []string{"matrix/2026-02-17/DEU-THA", "matrix/2026-02-17/DEU-VNM", "matrix/2026-02-17/DEU-DEU"} {
 		if _, ok := byID[id]; ok {
 			t.Errorf("unexpected event %s", id)
 		}

@@ -15,11 +15,12 @@ import (
 	"github.com/mmcdole/gofeed"
 
 	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-var site = changes.FeedSite{BaseURL: "https://entrycheck.example", DatasetVersion: "2025-01-12"}
+var site = changes.FeedSite{BaseURL: "https://entrycheck.example", DatasetVersion: datatest.Current}
 
 func TestAtomFeed(t *testing.T) {
 	evs := events(t)
@@ -40,30 +41,30 @@ func TestAtomFeed(t *testing.T) {
 		t.Fatalf("%s feed with %d entries, want atom with %d", f.FeedType, len(f.Items), len(destinations))
 	}
 	if f.Link != "https://entrycheck.example/" || f.FeedLink != "https://entrycheck.example/feeds/changes.atom" ||
-		f.UpdatedParsed == nil || !f.UpdatedParsed.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) {
+		f.UpdatedParsed == nil || !f.UpdatedParsed.Equal(time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("link %q, feed link %q, updated %v", f.Link, f.FeedLink, f.UpdatedParsed)
 	}
-	var tha *gofeed.Item
+	var gbr *gofeed.Item
 	for i, it := range f.Items {
 		if it.UpdatedParsed == nil || !it.UpdatedParsed.Equal(evs[0].Time) || (i > 0 && it.GUID < f.Items[i-1].GUID) {
 			t.Fatalf("entry %d: id %q, updated %v", i, it.GUID, it.UpdatedParsed)
 		}
-		if it.GUID == "tag:entrycheck.example,2025-01-12:matrix/2025-01-12/KEN" {
-			tha = it
+		if it.GUID == "tag:entrycheck.example,2026-02-17:matrix/2026-02-17/GBR" {
+			gbr = it
 		}
 	}
-	if tha == nil {
-		t.Fatal("no entry for Kenya")
+	if gbr == nil {
+		t.Fatal("no entry for the United Kingdom")
 	}
-	kenya := 0
+	uk := 0
 	for _, e := range evs {
-		if e.Destinations[0] == "KEN" {
-			kenya++
+		if e.Destinations[0] == "GBR" {
+			uk++
 		}
 	}
-	if tha.Title != fmt.Sprintf("Kenya: %d routes changed in the 2025-01-12 matrix", kenya) || tha.Link != "https://entrycheck.example/destinations/ken/" ||
-		!strings.Contains(tha.Description, "Afghanistan: e-visa -> ETA; ") || !strings.Contains(tha.Description, "compared with 2025-01-02") {
-		t.Errorf("Kenya's entry: %q, %q, %q", tha.Title, tha.Link, tha.Description)
+	if gbr.Title != fmt.Sprintf("United Kingdom: %d routes changed in the 2026-02-17 matrix", uk) || gbr.Link != "https://entrycheck.example/destinations/gbr/" ||
+		!strings.Contains(gbr.Description, "Germany: visa-free (180 days) -> ETA") || !strings.Contains(gbr.Description, "compared with 2025-01-12") {
+		t.Errorf("the United Kingdom's entry: %q, %q, %.300q", gbr.Title, gbr.Link, gbr.Description)
 	}
 }
 
@@ -109,9 +110,9 @@ func TestChangesJSON(t *testing.T) {
 	if err := json.Unmarshal(out, &f); err != nil {
 		t.Fatal(err)
 	}
-	if f.FeedVersion != 2 || f.Archive || f.Period != "2025-01" || f.PrevURL != nil || f.NextURL != nil || f.FeedURL != "https://entrycheck.example/changes.json" || f.AtomURL != "https://entrycheck.example/feeds/changes.atom" ||
-		f.HomePageURL != "https://entrycheck.example/" || f.DatasetVersion != "2025-01-12" ||
-		f.GeneratedAt == nil || !f.GeneratedAt.Equal(time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC)) ||
+	if f.FeedVersion != 2 || f.Archive || f.Period != "2026-02" || f.PrevURL != nil || f.NextURL != nil || f.FeedURL != "https://entrycheck.example/changes.json" || f.AtomURL != "https://entrycheck.example/feeds/changes.atom" ||
+		f.HomePageURL != "https://entrycheck.example/" || f.DatasetVersion != "2026-02-17" ||
+		f.GeneratedAt == nil || !f.GeneratedAt.Equal(time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC)) ||
 		f.TotalEvents != len(evs) || len(f.Events) != len(evs) || f.Counts["matrix_rule_changed"] != len(evs) || len(f.Counts) != 1 {
 		t.Fatalf("feed head %+v with %d events", f, len(f.Events))
 	}
@@ -120,11 +121,11 @@ func TestChangesJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Details, &c); err != nil {
 		t.Fatal(err)
 	}
-	if e.ID != "matrix/2025-01-12/AFG-CIV" || e.URL != "https://entrycheck.example/passports/afg/civ/" || e.Summary != "Afghanistan to Côte d'Ivoire: e-visa -> ETA" ||
-		c.Passport != "AFG" || c.From.MatrixValue != "e-visa" || c.To.MatrixValue != "eta" || !slices.Equal(e.Fields, []string{"requirement"}) {
+	if e.ID != "matrix/2026-02-17/AFG-BGD" || e.URL != "https://entrycheck.example/passports/afg/bgd/" || e.Summary != "Afghanistan to Bangladesh: visa on arrival -> visa required" ||
+		c.Passport != "AFG" || c.From.MatrixValue != "visa on arrival" || c.To.MatrixValue != "visa required" || !slices.Equal(e.Fields, []string{"requirement"}) {
 		t.Errorf("first event %+v", e)
 	}
-	if !bytes.Contains(out, []byte(`e-visa -> ETA`)) {
+	if !bytes.Contains(out, []byte(`visa on arrival -> visa required`)) {
 		t.Error("summaries are HTML-escaped; the feed is JSON, not HTML")
 	}
 }
@@ -194,7 +195,7 @@ func TestFeedSite(t *testing.T) {
 	if _, err := changes.FeedAtom(changes.FeedSite{BaseURL: "https://entrycheck.example"}, nil); err == nil {
 		t.Error("an Atom feed without a date")
 	}
-	if out, err := changes.FeedAtom(site, nil); err != nil || !bytes.Contains(out, []byte("<updated>2025-01-12T00:00:00Z</updated>")) {
+	if out, err := changes.FeedAtom(site, nil); err != nil || !bytes.Contains(out, []byte("<updated>2026-02-17T00:00:00Z</updated>")) {
 		t.Errorf("empty Atom feed %s, %v", out, err)
 	}
 }
@@ -205,9 +206,9 @@ func TestFeedSite(t *testing.T) {
 func TestFeedGolden(t *testing.T) {
 	evs := events(t)
 	sample := append(slices.Clone(evs[:2]), evs[len(evs)-1])
-	for _, at := range []time.Time{time.Date(2025, 1, 13, 6, 0, 0, 0, time.UTC), time.Date(2025, 2, 3, 6, 0, 0, 0, time.UTC)} {
+	for _, at := range []time.Time{time.Date(2026, 2, 18, 6, 0, 0, 0, time.UTC), time.Date(2026, 3, 3, 6, 0, 0, 0, time.UTC)} {
 		sample = append(sample, changes.Event{
-			ID: "verify/" + at.Format(time.DateOnly) + "/THA", Kind: "source_reverified", Time: at, DatasetVersion: "2025-01-12",
+			ID: "verify/" + at.Format(time.DateOnly) + "/THA", Kind: "source_reverified", Time: at, DatasetVersion: datatest.Current,
 			Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: 2 cited sources re-verified, unchanged", Details: json.RawMessage(`{"sources":2}`),
 		})
 	}
@@ -216,7 +217,7 @@ func TestFeedGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(docs) != 4 {
-		t.Fatalf("%d documents, want the current ones and January's archives", len(docs))
+		t.Fatalf("%d documents, want the current ones and February's archives", len(docs))
 	}
 	for _, d := range docs {
 		path := filepath.Join("testdata", filepath.FromSlash(strings.TrimPrefix(d.Path, "/")))

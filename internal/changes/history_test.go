@@ -10,8 +10,8 @@ import (
 func TestHistory(t *testing.T) {
 	prev, cur := matrices(t)
 	base, changed := changes.History(events(t), cur.Version())
-	if base != datatest.Previous || len(changed) != 819 || changed[[2]string{"AFG", "CIV"}] != datatest.Current {
-		t.Errorf("baseline %s, %d changed routes, AFG-CIV %q", base, len(changed), changed[[2]string{"AFG", "CIV"}])
+	if base != datatest.Previous || len(changed) != 2935 || changed[[2]string{"DEU", "GBR"}] != datatest.Current {
+		t.Errorf("baseline %s, %d changed routes, DEU-GBR %q", base, len(changed), changed[[2]string{"DEU", "GBR"}])
 	}
 	// Serving the older snapshot ignores the newer events.
 	if base, changed := changes.History(events(t), prev.Version()); base != prev.Version() || len(changed) != 0 {

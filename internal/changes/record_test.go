@@ -54,10 +54,10 @@ func TestRecordAndLoad(t *testing.T) {
 			}
 
 			// Events of other times and kinds sort around them, newest first.
-			later := changes.Event{ID: "verify/2025-01-13/THA", Kind: "source_reverified", Time: time.Date(2025, 1, 13, 6, 0, 0, 0, time.UTC),
-				DatasetVersion: "2025-01-12", Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: sources re-verified", Details: json.RawMessage(`{"sources":2}`)}
-			earlier := changes.Event{ID: "verify/2025-01-11/THA", Kind: "source_reverified", Time: time.Date(2025, 1, 11, 6, 0, 0, 0, time.UTC),
-				DatasetVersion: "2025-01-02", Destinations: []string{"THA"}, Summary: "Thailand: sources re-verified", Details: json.RawMessage(`{}`)}
+			later := changes.Event{ID: "verify/2026-02-18/THA", Kind: "source_reverified", Time: time.Date(2026, 2, 18, 6, 0, 0, 0, time.UTC),
+				DatasetVersion: datatest.Current, Destinations: []string{"THA"}, Fields: []string{}, Summary: "Thailand: sources re-verified", Details: json.RawMessage(`{"sources":2}`)}
+			earlier := changes.Event{ID: "verify/2026-02-16/THA", Kind: "source_reverified", Time: time.Date(2026, 2, 16, 6, 0, 0, 0, time.UTC),
+				DatasetVersion: datatest.Previous, Destinations: []string{"THA"}, Summary: "Thailand: sources re-verified", Details: json.RawMessage(`{}`)}
 			if n, err := changes.Append(ctx, st, []changes.Event{earlier, later, later}); err != nil || n != 2 {
 				t.Fatalf("appending: %d, %v; want 2 (an id twice in one batch counts once)", n, err)
 			}
@@ -80,7 +80,7 @@ func TestRecordAndLoad(t *testing.T) {
 			if err != nil || len(recs) != 2 || recs[0].ID != later.ID {
 				t.Errorf("by kind: %d, %v", len(recs), err)
 			}
-			recs, err = st.Events(ctx, store.EventQuery{Since: time.Date(2025, 1, 12, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 1, 13, 0, 0, 0, 0, time.UTC), Limit: 1000})
+			recs, err = st.Events(ctx, store.EventQuery{Since: time.Date(2026, 2, 17, 0, 0, 0, 0, time.UTC), Until: time.Date(2026, 2, 18, 0, 0, 0, 0, time.UTC), Limit: 5000})
 			if err != nil || len(recs) != len(want) {
 				t.Errorf("one day: %d, %v; want %d", len(recs), err, len(want))
 			}

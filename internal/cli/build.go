@@ -56,7 +56,11 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		return nil, generator.Options{}, err
 	}
 	if cfg.PreviousMatrixDir != "" {
-		prev, err := dataset.LoadMatrix(cfg.PreviousMatrixDir, snap.Countries)
+		lock, err := cfg.MatrixLock()
+		if err != nil {
+			return fail(err)
+		}
+		prev, err := dataset.LoadMatrix(cfg.PreviousMatrixDir, lock, snap.Countries)
 		if err != nil {
 			return fail(fmt.Errorf("loading the previous matrix: %w", err))
 		}

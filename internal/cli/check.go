@@ -25,13 +25,9 @@ func runCheck(env Env, args []string) int {
 	fs.StringVar(&visas, "visas-of", "", "comma-separated `codes` of countries (or SCHENGEN) whose visas you hold")
 	fs.StringVar(&req.ResidencePermitsText, "residence-permits", "", "free-text description of residence permits (echoed, never interpreted)")
 	fs.StringVar(&req.VisasHeldText, "visas-held", "", "free-text description of visas held (echoed, never interpreted)")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return ExitUsage
+	pos, code := positionals(fs, args, 2)
+	if code != ExitOK {
+		return code
 	}
 	req.Passport, req.Destination = pos[0], pos[1]
 	req.ResidencePermitsOf, req.VisasOf = entrycheck.SplitCodes(permits), entrycheck.SplitCodes(visas)

@@ -42,6 +42,7 @@ func commands() []command {
 		{"curation", "import the curators' source notes into dataset/curated", runCuration},
 		{"verify", "re-read every cited source now and record what changed", runVerify},
 		{"review", "list the records flagged for review; accept or reject one", runReview},
+		{"dataset", "diff two matrix snapshots; pin a reviewed one in the lock file", runDataset},
 	}
 }
 
@@ -116,9 +117,28 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// positionals parses flags that may stand among exactly n positional
+// arguments; code is ExitOK when the command may go on, else its exit code
+// (the usage was shown).
+func positionals(fs *flag.FlagSet, args []string, n int) (pos []string, code int) {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagExit(err)
+	}
+	if len(pos) != n {
+		fs.Usage()
+		return nil, ExitUsage
+	}
+	return pos, ExitOK
+}
+
 // loadSnapshot loads the snapshot named by the configuration.
 func loadSnapshot(cfg config.Config) (*dataset.Snapshot, error) {
-	snap, err := dataset.Load(cfg.MatrixDir, dataset.CuratedFS())
+	lock, err := cfg.MatrixLock()
+	if err != nil {
+		return nil, fmt.Errorf("%w\n(the lock file is read from --data-lock or ENTRYCHECK_DATA_LOCK; default: the one built in)", err)
+	}
+	snap, err := dataset.Load(cfg.MatrixDir, lock, dataset.CuratedFS())
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(the matrix is read from --data or ENTRYCHECK_DATA; default %s)", err, dataset.DefaultMatrixDir)
 	}

@@ -26,13 +26,9 @@ func runTrip(env Env, args []string) int {
 	fs := newFlags(env, "trip", tripUsage)
 	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return ExitUsage
+	pos, code := positionals(fs, args, 1)
+	if code != ExitOK {
+		return code
 	}
 	req, err := readTripRequest(pos[0])
 	if err != nil {

@@ -20,6 +20,10 @@ import (
 type Config struct {
 	// MatrixDir is the matrix snapshot directory (--data, ENTRYCHECK_DATA).
 	MatrixDir string
+	// DataLock is the lock file pinning the snapshots that may load
+	// (--data-lock, ENTRYCHECK_DATA_LOCK). Empty: the one embedded in the
+	// binary, so that a snapshot pinned elsewhere loads without a rebuild.
+	DataLock string
 	// PreviousMatrixDir is the snapshot served before MatrixDir; build
 	// records the rule changes between the two in the event log
 	// (--previous-data, ENTRYCHECK_PREVIOUS_DATA; empty: none).
@@ -161,6 +165,7 @@ func Default() Config {
 		}
 	}
 	env("ENTRYCHECK_DATA", &c.MatrixDir)
+	env("ENTRYCHECK_DATA_LOCK", &c.DataLock)
 	env("ENTRYCHECK_PREVIOUS_DATA", &c.PreviousMatrixDir)
 	env("ENTRYCHECK_ADDR", &c.Addr)
 	env("ENTRYCHECK_DB", &c.Database)
@@ -174,9 +179,19 @@ func Default() Config {
 	return c
 }
 
-// RegisterData adds the --data flag to fs.
+// RegisterData adds the --data and --data-lock flags to fs.
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
+	fs.StringVar(&c.DataLock, "data-lock", c.DataLock, "lock `file` pinning the matrix snapshots that may load (env ENTRYCHECK_DATA_LOCK; default: the one built in)")
+}
+
+// MatrixLock returns the lock file that pins the snapshots: DataLock, or
+// the one built in.
+func (c Config) MatrixLock() (*dataset.Lock, error) {
+	if c.DataLock == "" {
+		return dataset.DefaultLock()
+	}
+	return dataset.ReadLock(c.DataLock)
 }
 
 // RegisterAnswer adds the flags of the commands that answer (check,

@@ -1,6 +1,10 @@
 package config
 
-import "testing"
+import (
+	"flag"
+	"strings"
+	"testing"
+)
 
 func TestParsePrefixes(t *testing.T) {
 	p, err := ParsePrefixes("10.0.0.0/8, 127.0.0.1 ,::1, 2001:db8::/32")
@@ -34,5 +38,27 @@ func TestLoadValidates(t *testing.T) {
 	c.IPHashKey = "short"
 	if err := c.Load(); err == nil {
 		t.Error("a short address-hash key was accepted")
+	}
+}
+
+// TestDataLock: flag over environment over the lock built in.
+func TestDataLock(t *testing.T) {
+	c := Default()
+	l, err := c.MatrixLock()
+	if err != nil || c.DataLock != "" || len(l.Versions()) == 0 {
+		t.Fatalf("the built-in lock: %v %v", l, err)
+	}
+	t.Setenv("ENTRYCHECK_DATA_LOCK", "from-env.lock")
+	c = Default()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c.RegisterData(fs)
+	if c.DataLock != "from-env.lock" {
+		t.Errorf("environment: %q", c.DataLock)
+	}
+	if err := fs.Parse([]string{"--data-lock", "from-flag.lock"}); err != nil || c.DataLock != "from-flag.lock" {
+		t.Errorf("flag: %q %v", c.DataLock, err)
+	}
+	if _, err := c.MatrixLock(); err == nil || !strings.Contains(err.Error(), "from-flag.lock") {
+		t.Errorf("a missing lock file: %v", err)
 	}
 }

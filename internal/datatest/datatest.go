@@ -4,6 +4,7 @@
 package datatest
 
 import (
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"sync"
@@ -17,6 +18,8 @@ import (
 const (
 	Current  = "2026-02-17"
 	Previous = "2025-01-12"
+	// Oldest is the snapshot before Previous.
+	Oldest = "2025-01-02"
 )
 
 // SharedDir returns the shared folder beside the repository.
@@ -51,25 +54,108 @@ func MatrixDir(t testing.TB, version string) string {
 	return filepath.Join(SharedDir(t), "dataset", "passport-index", version)
 }
 
-var (
+// Lock returns the lock file embedded in the binary.
+func Lock(t testing.TB) *dataset.Lock {
+	t.Helper()
+	l, err := dataset.DefaultLock()
+	if err != nil {
+		t.Fatalf("the embedded lock file: %v", err)
+	}
+	return l
+}
+
+// MatrixFiles are the three files of a snapshot directory.
+var MatrixFiles = [...]string{"passport-index-tidy-iso3.csv", "passport-index-tidy-iso2.csv", "passport-index-tidy.csv"}
+
+// CopySnapshot copies a snapshot's files into a temporary directory, for
+// tests that change or pin them.
+func CopySnapshot(t testing.TB, version string) string {
+	t.Helper()
+	src, dir := MatrixDir(t, version), t.TempDir()
+	for _, name := range MatrixFiles {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// EditFile rewrites a file with edit, which must change it.
+func EditFile(t testing.TB, path string, edit func(string) string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := edit(string(b))
+	if edited == string(b) {
+		t.Fatalf("the edit of %s changed nothing", path)
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Routes reads a snapshot's alpha-3 file with encoding/csv, independently
+// of the dataset package: route "PASSPORT-DESTINATION" to its value, the
+// diagonal left out.
+func Routes(t testing.TB, version string) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(MatrixDir(t, version), MatrixFiles[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range recs[1:] {
+		if r[0] != r[1] {
+			out[r[0]+"-"+r[1]] = r[2]
+		}
+	}
+	return out
+}
+
+// loaded is one snapshot's evaluator, loaded once per test binary.
+type loaded struct {
 	once sync.Once
-	snap *dataset.Snapshot
 	ev   *evaluation.Evaluator
 	err  error
-)
+}
+
+// evaluators holds the loaded snapshots by version.
+var evaluators sync.Map
 
 // Evaluator returns an evaluator of the current snapshot, loaded once per test binary.
 func Evaluator(t testing.TB) *evaluation.Evaluator {
 	t.Helper()
-	dir := MatrixDir(t, Current)
-	once.Do(func() {
-		snap, err = dataset.Load(dir, dataset.CuratedFS())
+	return EvaluatorOf(t, Current)
+}
+
+// EvaluatorOf returns an evaluator of a pinned snapshot in the shared
+// folder, loaded once per test binary: for behaviour only an older
+// snapshot's data shows (a conflict with an official statement).
+func EvaluatorOf(t testing.TB, version string) *evaluation.Evaluator {
+	t.Helper()
+	dir, lock := MatrixDir(t, version), Lock(t)
+	v, _ := evaluators.LoadOrStore(version, &loaded{})
+	l := v.(*loaded)
+	l.once.Do(func() {
+		snap, err := dataset.Load(dir, lock, dataset.CuratedFS())
 		if err == nil {
-			ev = evaluation.New(snap)
+			l.ev = evaluation.New(snap)
 		}
+		l.err = err
 	})
-	if err != nil {
-		t.Fatalf("loading the dataset: %v", err)
+	if l.err != nil {
+		t.Fatalf("loading the dataset %s: %v", version, l.err)
 	}
-	return ev
+	return l.ev
 }
