@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -193,9 +194,10 @@ func TestFeedsAndDiscoveryDocuments(t *testing.T) {
 
 // TestSnapshotSwitchRewritesOnlyAffectedFiles builds a snapshot, then the
 // next one of the same source with the recorded changes, into the same
-// directory: exactly the route pages of the 819 routes changed from
-// 2025-01-02 to 2025-01-12 are rewritten. (Route pages cite the matrix
-// source, so a change of source, as to 2026-02-17, rewrites them all.)
+// directory. Every route page says the date its verdict is as of, so every
+// route page is rewritten; a route that did not change differs only in
+// that date, while the 819 changed routes show their new verdict. A
+// rebuild of the same snapshot writes nothing.
 func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
 	from, to := datatest.Oldest, datatest.Previous
 	dir := t.TempDir()
@@ -208,40 +210,80 @@ func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
 	if len(events) != 819 {
 		t.Fatalf("%d rule changes from %s to %s, want 819", len(events), from, to)
 	}
-	r, err := generator.Build(ctx, datatest.EvaluatorOf(t, to), generator.Options{OutDir: dir, BaseURL: base, Clock: buildDay, History: history(events, to), Extra: extras(t, to, events)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	after := manifest(t, dir)
 	changedRoutes := map[string]bool{}
 	for _, e := range events {
 		var d struct{ Passport, Destination string }
 		json.Unmarshal(e.Details, &d)
 		changedRoutes["passports/"+strings.ToLower(d.Passport)+"/"+strings.ToLower(d.Destination)+"/"] = true
 	}
-	rewritten := 0
-	for path, hash := range after {
-		if before[path] == hash {
-			continue
+	// Keep a sample of the unchanged route pages as they were.
+	kept := map[string]string{}
+	for path := range before {
+		if parts := strings.Split(path, "/"); len(parts) == 4 && parts[0] == "passports" && !changedRoutes[strings.Join(parts[:3], "/")+"/"] && len(kept) < 400 {
+			b, err := os.ReadFile(filepath.Join(dir, path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept[path] = string(b)
 		}
-		rewritten++
+	}
+	opts := generator.Options{OutDir: dir, BaseURL: base, Clock: buildDay, History: history(events, to), Extra: extras(t, to, events)}
+	r, err := generator.Build(ctx, datatest.EvaluatorOf(t, to), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := manifest(t, dir)
+	rewritten, routePages := 0, 0
+	for path, hash := range after {
+		if before[path] != hash {
+			rewritten++
+		}
 		if parts := strings.Split(path, "/"); len(parts) == 4 && parts[0] == "passports" {
-			if !changedRoutes[strings.Join(parts[:3], "/")+"/"] {
-				t.Errorf("%s was rewritten, but its route did not change", path)
+			routePages++
+			if before[path] == hash {
+				t.Errorf("%s was not rewritten, but its date changed", path)
 			}
 		}
 	}
-	for route := range changedRoutes {
-		for _, f := range []string{"index.html", "index.md"} {
-			if before[route+f] == after[route+f] {
-				t.Errorf("%s%s was not rewritten, but its route changed", route, f)
-			}
+	if routePages != 2*39402 {
+		t.Errorf("%d route pages", routePages)
+	}
+	oldDate, newDate := longDate(t, from), longDate(t, to)
+	for path, old := range kept {
+		b, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The page of an unchanged route: the date, and the snapshot its verdict holds since.
+		want := strings.ReplaceAll(old, oldDate, newDate)
+		got := sinceLine.ReplaceAllString(string(b), "")
+		if sinceLine.ReplaceAllString(want, "") != got {
+			t.Errorf("%s changed beyond its date", path)
 		}
 	}
 	if r.Written != rewritten || r.Skipped+r.Written != r.Files {
 		t.Errorf("report %+v, but %d files changed", r, rewritten)
 	}
 	t.Logf("snapshot switch: %s", r)
+
+	again, err := generator.Build(ctx, datatest.EvaluatorOf(t, to), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Written != 0 || again.Deleted != 0 {
+		t.Errorf("a rebuild of the same snapshot wrote %d and deleted %d files", again.Written, again.Deleted)
+	}
+}
+
+// sinceLine is where a route page says since which snapshot its verdict holds.
+var sinceLine = regexp.MustCompile(`this verdict (holds since|changed in) snapshot [0-9-]+( or earlier)?`)
+
+func longDate(t *testing.T, version string) string {
+	d, err := entrycheck.ParseDate(version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Long()
 }
 
 func manifest(t *testing.T, dir string) map[string]string {

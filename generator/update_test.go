@@ -52,8 +52,8 @@ func TestUpdate(t *testing.T) {
 // their content types to any origin.
 func TestUpdatePublishesFeedArchives(t *testing.T) {
 	dir := t.TempDir()
-	events := append(siteEvents(t), changes.Event{ID: "verify/2025-02-03/THA", Kind: changes.KindSourceReverified,
-		Time: time.Date(2025, 2, 3, 6, 0, 0, 0, time.UTC), Destinations: []string{"THA"}, Summary: "re-verified"})
+	events := append(siteEvents(t), changes.Event{ID: "verify/2026-03-03/THA", Kind: changes.KindSourceReverified,
+		Time: time.Date(2026, 3, 3, 6, 0, 0, 0, time.UTC), Destinations: []string{"THA"}, Summary: "re-verified"})
 	docs, err := changes.Documents(changes.FeedSite{BaseURL: base, DatasetVersion: datatest.Current}, events)
 	if err != nil {
 		t.Fatal(err)
@@ -65,8 +65,8 @@ func TestUpdatePublishesFeedArchives(t *testing.T) {
 	if err := generator.Update(dir, files); err != nil {
 		t.Fatal(err)
 	}
-	archive := filepath.Join(dir, "changes", "2025-01.json")
-	past := time.Date(2025, 2, 4, 0, 0, 0, 0, time.UTC)
+	archive := filepath.Join(dir, "changes", "2026-02.json")
+	past := time.Date(2026, 3, 4, 0, 0, 0, 0, time.UTC)
 	if err := os.Chtimes(archive, past, past); err != nil {
 		t.Fatal(err)
 	}
@@ -78,8 +78,8 @@ func TestUpdatePublishesFeedArchives(t *testing.T) {
 	}
 	h := serveTree(t, dir)
 	for path, want := range map[string]string{
-		"/changes.json": "application/json", "/changes/2025-01.json": "application/json",
-		"/feeds/changes.atom": "application/atom+xml", "/feeds/changes/2025-01.atom": "application/atom+xml",
+		"/changes.json": "application/json", "/changes/2026-02.json": "application/json",
+		"/feeds/changes.atom": "application/atom+xml", "/feeds/changes/2026-02.atom": "application/atom+xml",
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
