@@ -114,7 +114,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	pi, _ := country.Index3(pc.ISO3)
 	di, _ := country.Index3(dc.ISO3)
 	if stmts, ok := e.statements[routeKey{pi, di}]; ok {
-		r.VerdictVerification = statementsOn(stmts, req.TravelDate, requestPurpose(req))
+		r.VerdictVerification = statementsOn(stmts, req.TravelDate, e.asOf, requestPurpose(req))
 		if r.VerdictVerification.Status == entrycheck.VerdictNeedsReview {
 			r.Requirement, r.AllowedStayDays = entrycheck.NeedsReview, entrycheck.Days{}
 		}

@@ -175,12 +175,12 @@ func (e *Evaluator) compareStatements() {
 // statement in force that disagrees with the matrix makes it needs_review,
 // one that agrees corroborates it; upcoming and ended statements are
 // listed and decide nothing.
-func statementsOn(stmts []routeStatement, day entrycheck.Date, purpose string) entrycheck.VerdictVerification {
+func statementsOn(stmts []routeStatement, day, asOf entrycheck.Date, purpose string) entrycheck.VerdictVerification {
 	vv := entrycheck.VerdictVerification{
 		Status:             entrycheck.VerdictSecondarySourceOnly,
 		OfficialStatements: make([]entrycheck.CheckedStatement, 0, len(stmts)),
 	}
-	var inForce, agreeing, upcoming int
+	var inForce, agreeing, upcoming, endedSinceSnapshot int
 	for _, s := range stmts {
 		if !s.src.CoversPurpose(purpose) {
 			continue
@@ -195,6 +195,12 @@ func statementsOn(stmts []routeStatement, day entrycheck.Date, purpose string) e
 			}
 		case entrycheck.StatementUpcoming:
 			upcoming++
+		case entrycheck.StatementEnded:
+			// The matrix was read while the statement held and agreed with
+			// it: the verdict may be the rule that has ended.
+			if c.AgreesWithMatrix && asOf.Before(*c.EffectiveUntil) {
+				endedSinceSnapshot++
+			}
 		}
 		vv.OfficialStatements = append(vv.OfficialStatements, c)
 	}
@@ -205,6 +211,8 @@ func statementsOn(stmts []routeStatement, day entrycheck.Date, purpose string) e
 		vv.Note = noteCorroborated
 	case upcoming > 0:
 		vv.Note = noteUpcoming
+	case endedSinceSnapshot > 0:
+		vv.Note = noteEndedAgreed
 	case len(vv.OfficialStatements) > 0:
 		vv.Note = noteEnded
 	default:

@@ -137,9 +137,19 @@ func TestStatementPeriod(t *testing.T) {
 	}
 	r = checkOn(t, on(2026, 11, 23), "BRA", "CHN")
 	s, ok = statement(r, latamChina)
-	if !ok || s.Status != entrycheck.StatementEnded || r.VerdictVerification.Note == "" ||
-		!strings.Contains(r.VerdictVerification.Note, "has ended") || r.Requirement != entrycheck.VisaFree {
+	// It ended on 31 May 2026, after the 2026-02-17 snapshot that agreed with it.
+	if !ok || s.Status != entrycheck.StatementEnded || r.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly ||
+		!strings.Contains(r.VerdictVerification.Note, "may still reflect the rule that ended") || r.Requirement != entrycheck.VisaFree {
 		t.Errorf("BRA to CHN on 2026-11-23: %s, note %q, statement %+v", r.Requirement, r.VerdictVerification.Note, s)
+	}
+	// China's 2023 trial for six passports ended before the snapshot: history only.
+	r = checkOn(t, on(2026, 11, 23), "DEU", "CHN")
+	if s, ok := statement(r, "CHN-2023-12-six-country-visa-free-trial"); !ok || s.Status != entrycheck.StatementEnded {
+		t.Errorf("DEU to CHN: the 2023 trial is %+v", s)
+	}
+	if s, ok := statement(r, "CHN-2024-12-unilateral-visa-free-38"); !ok || s.Status != entrycheck.StatementInForce || !s.AgreesWithMatrix ||
+		!strings.Contains(r.VerdictVerification.Note, "agrees") {
+		t.Errorf("DEU to CHN: the 2024 scheme is %+v; note %q", s, r.VerdictVerification.Note)
 	}
 }
 

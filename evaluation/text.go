@@ -14,6 +14,7 @@ const (
 	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
 	noteUpcoming      = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route takes effect after the travel date (see its effective_from); it does not change the verdict yet."
 	noteEnded         = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route has ended (see its effective_until) and is no longer applied; it is listed as history."
+	noteEndedAgreed   = "The verdict comes from a secondary, aggregated visa matrix. An official statement that agreed with it ended after the matrix snapshot was taken (see its effective_until) and is no longer applied: the verdict may still reflect the rule that ended. Check with the destination's official authority."
 	noteNotInMatrix   = "This route is not covered by the secondary matrix, so there is no verdict: check with the destination's official authority."
 	noteOwnCountry    = "Passport and destination are the same country: citizens may enter their own country, and the foreign-visitor rules below do not apply to them."
 
