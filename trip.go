@@ -110,15 +110,21 @@ type Leg struct {
 type TripStatus string
 
 // Trip and leg statuses. A trip takes the most serious status of its legs,
-// in this order: not_possible, unknown, action_needed, ready. not_possible
+// in this order: not_possible, unknown, action_needed, check_needed, ready. not_possible
 // comes first because it settles the plan whatever the unknown legs turn out
 // to be; unknown comes before action_needed so that a trip is never presented
 // as merely needing paperwork while one of its legs has no reliable verdict.
 // The counts always show every status, so nothing is hidden by the order.
 const (
-	// TripReady: entry is possible as planned, as far as the data and the
-	// request show; conditions that could not be checked are counted.
+	// TripReady: entry is possible as planned and every condition could be
+	// checked against the data and the request.
 	TripReady TripStatus = "ready"
+	// TripCheckNeeded: nothing known stands in the way, but some conditions
+	// could not be checked (no curated rule, no date, no expiry) or the
+	// destination's entry rules are not curated: the traveller must check
+	// them with the official authority. A plan is never called ready while
+	// something is unknown.
+	TripCheckNeeded TripStatus = "check_needed"
 	// TripActionNeeded: entry is possible after the traveller acts: obtains a
 	// visa or travel authorisation, renews a passport, carries a certificate,
 	// or changes the dates.
@@ -285,6 +291,7 @@ type TripCounts struct {
 	Legs         int `json:"legs"`
 	Ready        int `json:"ready"`
 	ActionNeeded int `json:"action_needed"`
+	CheckNeeded  int `json:"check_needed"`
 	NotPossible  int `json:"not_possible"`
 	Unknown      int `json:"unknown"`
 	// NeedsReview counts legs whose verdict is needs_review; they are also

@@ -98,7 +98,7 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		if w.ctx.schengen {
 			d.Conditions[w.schengenSlot] = w.schengen
 		}
-		d.Status = legStatus(w, d.Conditions)
+		d.Status = legStatus(w, d)
 	}
 	res.Summary = summarize(work[0].text, res.Legs)
 	res.DefaultsApplied = tripDefaults(&plan, work, res.Schengen)
@@ -253,7 +253,8 @@ func purposeOf(l plannedLeg) string {
 // not_possible only when every passport meets no_admission; when the best
 // is no_admission but another passport has no reliable verdict, the leg is
 // unknown, since that passport may yet be admitted.
-func legStatus(w *legWork, conds []entrycheck.Condition) entrycheck.TripStatus {
+func legStatus(w *legWork, d *entrycheck.LegDecision) entrycheck.TripStatus {
+	conds := d.Conditions
 	req := w.best().requirement
 	switch req {
 	case entrycheck.Unknown, entrycheck.NeedsReview:
@@ -272,6 +273,16 @@ func legStatus(w *legWork, conds []entrycheck.Condition) entrycheck.TripStatus {
 	for _, c := range conds {
 		if c.ActionNeeded {
 			return entrycheck.TripActionNeeded
+		}
+	}
+	// A citizen entering their own country meets no visitor rule.
+	own := d.Passport.Country.ISO3 == d.Country.ISO3
+	if !own && d.EntryRulesVerification.Status == entrycheck.RulesNotCurated {
+		return entrycheck.TripCheckNeeded
+	}
+	for _, c := range conds {
+		if c.Status == entrycheck.ConditionUnknown {
+			return entrycheck.TripCheckNeeded
 		}
 	}
 	return entrycheck.TripReady

@@ -63,7 +63,7 @@ func passports(codes ...string) entrycheck.Traveler {
 }
 
 var seriousness = map[entrycheck.TripStatus]int{
-	entrycheck.TripReady: 0, entrycheck.TripActionNeeded: 1, entrycheck.TripUnknown: 2, entrycheck.TripNotPossible: 3,
+	entrycheck.TripReady: 0, entrycheck.TripCheckNeeded: 1, entrycheck.TripActionNeeded: 2, entrycheck.TripUnknown: 3, entrycheck.TripNotPossible: 4,
 }
 
 // TestTripExamplesAreConsistent evaluates every example request and checks
@@ -141,12 +141,16 @@ func TestTripExamplesAreConsistent(t *testing.T) {
 			if s.Status != worst || s.Text == "" {
 				t.Errorf("summary %s, most serious leg %s", s.Status, worst)
 			}
-			if s.Counts.Legs != len(r.Legs) || s.Counts.Ready != counts[entrycheck.TripReady] || s.Counts.ActionNeeded != counts[entrycheck.TripActionNeeded] ||
+			if s.Counts.Legs != len(r.Legs) || s.Counts.Ready != counts[entrycheck.TripReady] || s.Counts.ActionNeeded != counts[entrycheck.TripActionNeeded] || s.Counts.CheckNeeded != counts[entrycheck.TripCheckNeeded] ||
 				s.Counts.NotPossible != counts[entrycheck.TripNotPossible] || s.Counts.Unknown != counts[entrycheck.TripUnknown] {
 				t.Errorf("counts %+v, legs %v", s.Counts, counts)
 			}
 			if (s.Status == entrycheck.TripReady) != (len(s.Attention) == 0) {
 				t.Errorf("status %s with attention %v", s.Status, s.Attention)
+			}
+			// Never ready while something is unknown.
+			if s.Status == entrycheck.TripReady && s.Counts.ConditionsUnknown > 0 {
+				t.Errorf("ready with %d unknown conditions", s.Counts.ConditionsUnknown)
 			}
 		})
 	}
@@ -154,8 +158,14 @@ func TestTripExamplesAreConsistent(t *testing.T) {
 
 func TestTripSinglePassportMultiLeg(t *testing.T) {
 	r := evaluateTrip(t, loadTrip(t, "single-passport.json"))
-	if r.Summary.Status != entrycheck.TripReady {
-		t.Errorf("summary %s: %v", r.Summary.Status, r.Summary.Attention)
+	// Every leg is visa-free for a German passport valid until 2032, but a
+	// leg whose conditions could not all be checked makes the trip one to check.
+	want := entrycheck.TripReady
+	if r.Summary.Counts.ConditionsUnknown > 0 {
+		want = entrycheck.TripCheckNeeded
+	}
+	if r.Summary.Status != want || r.Summary.Counts.ActionNeeded != 0 || r.Summary.Counts.NotPossible != 0 {
+		t.Errorf("summary %s, want %s: %v", r.Summary.Status, want, r.Summary.Attention)
 	}
 	for _, l := range r.Legs {
 		if l.Passport.Country.ISO3 != "DEU" || l.Passport.Index != 0 || l.Passport.Expires == nil || !strings.Contains(l.Why[0], "only passport") {
@@ -498,7 +508,7 @@ func TestTripStatusPrecedence(t *testing.T) {
 	if pri.Requirement != entrycheck.Unknown || pri.Status != entrycheck.TripUnknown || pri.Action != entrycheck.ActionCheckOfficialAuthority {
 		t.Errorf("PRI leg: %s %s %s", pri.Requirement, pri.Status, pri.Action)
 	}
-	if r.Summary.Status != entrycheck.TripUnknown || r.Summary.Counts.Unknown != 1 || r.Summary.Counts.Ready != 1 || !contains(r.Summary.Attention, "Puerto Rico") {
+	if r.Summary.Status != entrycheck.TripUnknown || r.Summary.Counts.Unknown != 1 || r.Summary.Counts.Ready+r.Summary.Counts.CheckNeeded != 1 || !contains(r.Summary.Attention, "Puerto Rico") {
 		t.Errorf("summary %+v", r.Summary)
 	}
 	cases := []struct {
@@ -802,5 +812,39 @@ func TestTripsConcurrently(t *testing.T) {
 	close(errs)
 	for n := range errs {
 		t.Errorf("%s differs when evaluated concurrently", n)
+	}
+}
+
+// TestTripNeverReadyWithUnknowns: the dual-passport example has conditions
+// that could not be checked and a leg to a destination whose rules are not
+// curated (Bhutan): its summary is check_needed, not ready, and names each
+// of them as something to check.
+func TestTripNeverReadyWithUnknowns(t *testing.T) {
+	r := evaluateTrip(t, loadTrip(t, "dual-passport.json"))
+	s := r.Summary
+	if s.Status != entrycheck.TripCheckNeeded || s.Counts.ConditionsUnknown == 0 || !strings.Contains(s.Text, "could not be checked") {
+		t.Fatalf("summary %s (%d unknown conditions): %s", s.Status, s.Counts.ConditionsUnknown, s.Text)
+	}
+	unknown := 0
+	for _, l := range r.Legs {
+		for _, c := range l.Conditions {
+			if c.Status != entrycheck.ConditionUnknown {
+				continue
+			}
+			unknown++
+			if !contains(s.Attention, c.Detail) {
+				t.Errorf("leg %d (%s): the unknown %s condition is not in attention", l.Index, l.Country.Name, c.Kind)
+			}
+			if l.Status == entrycheck.TripReady {
+				t.Errorf("leg %d (%s) is ready with an unknown %s condition", l.Index, l.Country.Name, c.Kind)
+			}
+		}
+		if l.EntryRulesVerification.Status == entrycheck.RulesNotCurated && l.Passport.Country.ISO3 != l.Country.ISO3 &&
+			(l.Status == entrycheck.TripReady || !contains(s.Attention, "entry rules of "+l.Country.Name+" are not curated")) {
+			t.Errorf("leg %d (%s) is not curated but %s, attention %v", l.Index, l.Country.Name, l.Status, s.Attention)
+		}
+	}
+	if unknown != s.Counts.ConditionsUnknown || !contains(s.Attention, "Bhutan") {
+		t.Errorf("%d unknown conditions, counted %d; attention %v", unknown, s.Counts.ConditionsUnknown, s.Attention)
 	}
 }

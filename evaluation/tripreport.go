@@ -29,6 +29,8 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			c.Ready++
 		case entrycheck.TripActionNeeded:
 			c.ActionNeeded++
+		case entrycheck.TripCheckNeeded:
+			c.CheckNeeded++
 		case entrycheck.TripNotPossible:
 			c.NotPossible++
 			s.Attention = append(s.Attention, t.join(prefix(), "no admission with any of your passports."))
@@ -50,6 +52,10 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			}
 			s.Attention = append(s.Attention, t.join(prefix(), l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
 		}
+		own := l.Passport.Country.ISO3 == l.Country.ISO3
+		if !own && l.EntryRulesVerification.Status == entrycheck.RulesNotCurated {
+			s.Attention = append(s.Attention, t.join(prefix(), "still to check: the entry rules of ", l.Country.Name, " are not curated here; ask its embassy or official authority what it requires beyond the visa verdict."))
+		}
 		for _, cond := range l.Conditions {
 			switch cond.Status {
 			case entrycheck.ConditionNotMet:
@@ -57,8 +63,11 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			case entrycheck.ConditionUnknown:
 				c.ConditionsUnknown++
 			}
-			if cond.ActionNeeded {
+			switch {
+			case cond.ActionNeeded:
 				s.Attention = append(s.Attention, t.join(prefix(), conditionLabel(cond.Kind), ": ", cond.Detail))
+			case cond.Status == entrycheck.ConditionUnknown:
+				s.Attention = append(s.Attention, t.join(prefix(), "still to check, ", conditionLabel(cond.Kind), ": ", cond.Detail))
 			}
 		}
 		if statusOrder(l.Status) > statusOrder(s.Status) {
@@ -73,6 +82,8 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 		verdict = "Unknown: at least one leg has no reliable verdict; check with the official authority before relying on this plan."
 	case entrycheck.TripActionNeeded:
 		verdict = "Action needed before you travel: see attention."
+	case entrycheck.TripCheckNeeded:
+		verdict = "Nothing known stands in the way, but some rules could not be checked: see attention for what to check with the official authorities before you rely on this plan."
 	default:
 		verdict = "Ready as planned, as far as the data and your request show."
 	}
@@ -80,20 +91,22 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 	if c.ConditionsUnknown > 0 {
 		unchecked = t.join(" ", t.plural(c.ConditionsUnknown, "condition"), " could not be checked (status unknown): see each leg and defaults_applied.")
 	}
-	s.Text = t.join(verdict, " Of ", t.plural(c.Legs, "leg"), ": ", t.itoa(c.Ready), " ready, ", t.itoa(c.ActionNeeded), " action needed, ",
+	s.Text = t.join(verdict, " Of ", t.plural(c.Legs, "leg"), ": ", t.itoa(c.Ready), " ready, ", t.itoa(c.CheckNeeded), " to check, ", t.itoa(c.ActionNeeded), " action needed, ",
 		t.itoa(c.NotPossible), " not possible, ", t.itoa(c.Unknown), " unknown.", unchecked)
 	return s
 }
 
 // statusOrder ranks statuses by seriousness: not_possible, unknown,
-// action_needed, ready.
+// action_needed, check_needed, ready.
 func statusOrder(s entrycheck.TripStatus) int {
 	switch s {
 	case entrycheck.TripNotPossible:
-		return 3
+		return 4
 	case entrycheck.TripUnknown:
-		return 2
+		return 3
 	case entrycheck.TripActionNeeded:
+		return 2
+	case entrycheck.TripCheckNeeded:
 		return 1
 	}
 	return 0
