@@ -1,6 +1,7 @@
 package entrycheck
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -167,23 +168,49 @@ const (
 	StatementEnded    = "ended"
 )
 
-// CheckedStatement is an official statement compared with the matrix
-// verdict. Only a statement in force decides anything: one that disagrees
-// makes the route needs_review, one that agrees corroborates it.
-type CheckedStatement struct {
-	ID              string      `json:"id"`
-	Requirement     Requirement `json:"requirement"`
-	AllowedStayDays Days        `json:"allowed_stay_days"`
+// Statement is what an official source says about the verdict of a
+// destination for some passports, during a period.
+type Statement struct {
+	ID          string      `json:"id"`
+	Requirement Requirement `json:"requirement"`
+	// AllowedStayDays is null when the source gives no number of days.
+	AllowedStayDays Days `json:"allowed_stay_days"`
 	// Purposes are the purposes of travel the statement covers; nil when
 	// the source does not restrict them.
-	Purposes       []string `json:"purposes"`
+	Purposes []string `json:"purposes"`
+	// EffectiveFrom is null when the source gives no start (in force as
+	// read); EffectiveUntil is null when it gives no end.
 	EffectiveFrom  *Date    `json:"effective_from"`
 	EffectiveUntil *Date    `json:"effective_until"`
+	Text           string   `json:"text"`
+	Source         Citation `json:"source"`
+}
+
+// StatusOn returns the statement's status on a day: in_force, upcoming or ended.
+func (s Statement) StatusOn(day Date) string {
+	switch {
+	case s.EffectiveFrom != nil && day.Before(*s.EffectiveFrom):
+		return StatementUpcoming
+	case s.EffectiveUntil != nil && s.EffectiveUntil.Before(day):
+		return StatementEnded
+	}
+	return StatementInForce
+}
+
+// CoversPurpose reports whether the statement speaks of travel for purpose.
+func (s Statement) CoversPurpose(purpose string) bool {
+	return s.Purposes == nil || slices.Contains(s.Purposes, purpose)
+}
+
+// CheckedStatement is an official statement compared with the matrix
+// verdict on the travel date. Only a statement in force decides anything:
+// one that disagrees makes the route needs_review, one that agrees
+// corroborates it.
+type CheckedStatement struct {
+	Statement
 	// Status is in_force, upcoming or ended on the travel date.
-	Status           string   `json:"status"`
-	Text             string   `json:"text"`
-	Source           Citation `json:"source"`
-	AgreesWithMatrix bool     `json:"agrees_with_matrix"`
+	Status           string `json:"status"`
+	AgreesWithMatrix bool   `json:"agrees_with_matrix"`
 }
 
 // Entry-rules verification statuses.

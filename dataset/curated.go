@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -82,42 +81,15 @@ type RiskList struct {
 	Source     entrycheck.Citation `json:"source"`
 }
 
-// OfficialStatement is what an official source says about the verdict of
-// a destination for some passports, during a period. While in force it is
-// compared with the matrix: disagreeing makes the route needs_review,
+// OfficialStatement is an official statement as curated: for which
+// destination and passports, and where it was curated from. While in force
+// it is compared with the matrix: disagreeing makes the route needs_review,
 // agreeing corroborates it.
 type OfficialStatement struct {
-	ID          string                 `json:"id"`
-	Destination string                 `json:"destination"`
-	AppliesTo   *entrycheck.AppliesTo  `json:"applies_to"`
-	Requirement entrycheck.Requirement `json:"requirement"`
-	// AllowedStayDays is null when the source gives no number of days.
-	AllowedStayDays entrycheck.Days `json:"allowed_stay_days"`
-	// Purposes is null when the source does not restrict them.
-	Purposes []string `json:"purposes"`
-	// EffectiveFrom is null when the source gives no start (in force as
-	// read); EffectiveUntil is null when it gives no end.
-	EffectiveFrom  *entrycheck.Date    `json:"effective_from"`
-	EffectiveUntil *entrycheck.Date    `json:"effective_until"`
-	Text           string              `json:"text"`
-	Source         entrycheck.Citation `json:"source"`
-	CuratedFrom    string              `json:"curated_from"`
-}
-
-// StatusOn returns the statement's status on a day: in_force, upcoming or ended.
-func (s OfficialStatement) StatusOn(day entrycheck.Date) string {
-	switch {
-	case s.EffectiveFrom != nil && day.Before(*s.EffectiveFrom):
-		return entrycheck.StatementUpcoming
-	case s.EffectiveUntil != nil && s.EffectiveUntil.Before(day):
-		return entrycheck.StatementEnded
-	}
-	return entrycheck.StatementInForce
-}
-
-// CoversPurpose reports whether the statement speaks of travel for purpose.
-func (s OfficialStatement) CoversPurpose(purpose string) bool {
-	return s.Purposes == nil || slices.Contains(s.Purposes, purpose)
+	entrycheck.Statement
+	Destination string                `json:"destination"`
+	AppliesTo   *entrycheck.AppliesTo `json:"applies_to"`
+	CuratedFrom string                `json:"curated_from"`
 }
 
 // StatementsFormat is the format of the project's official-statements file.

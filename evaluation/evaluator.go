@@ -155,14 +155,7 @@ func (e *Evaluator) compareStatements() {
 			key := routeKey{pi, di}
 			e.destination(s.Destination).statements = true
 			e.statements[key] = append(e.statements[key], routeStatement{src: s, checked: entrycheck.CheckedStatement{
-				ID:              s.ID,
-				Requirement:     s.Requirement,
-				AllowedStayDays: s.AllowedStayDays,
-				Purposes:        s.Purposes,
-				EffectiveFrom:   s.EffectiveFrom,
-				EffectiveUntil:  s.EffectiveUntil,
-				Text:            s.Text,
-				Source:          s.Source,
+				Statement: s.Statement,
 				AgreesWithMatrix: s.Requirement == v.Requirement &&
 					(!s.AllowedStayDays.Valid || !v.Days.Valid || s.AllowedStayDays == v.Days),
 			}})

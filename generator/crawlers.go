@@ -141,7 +141,7 @@ func (s *site) writeStatements(b *bytes.Buffer) {
 	b.WriteString("== Official statements about verdicts ==\n\n")
 	day := entrycheck.DateOf(s.now)
 	for _, st := range stmts {
-		c := entrycheck.CheckedStatement{Status: st.StatusOn(day), EffectiveFrom: st.EffectiveFrom, EffectiveUntil: st.EffectiveUntil}
+		c := entrycheck.CheckedStatement{Statement: st.Statement, Status: st.StatusOn(day)}
 		stay := ""
 		if st.AllowedStayDays.Valid {
 			stay = " " + itoa(st.AllowedStayDays.N) + " days"

@@ -103,14 +103,16 @@ func ConvertStatements(srcFile string, curated fs.FS) ([]byte, error) {
 
 func convertStatement(s srcStatement) (dataset.OfficialStatement, error) {
 	out := dataset.OfficialStatement{
-		ID:              s.ID,
-		Destination:     s.Destination,
-		AppliesTo:       s.AppliesTo,
-		Requirement:     entrycheck.Requirement(s.Requirement),
-		AllowedStayDays: s.AllowedStayDays,
-		Purposes:        s.Purposes,
-		Text:            s.Text,
-		CuratedFrom:     statementsOrigin,
+		Statement: entrycheck.Statement{
+			ID:              s.ID,
+			Requirement:     entrycheck.Requirement(s.Requirement),
+			AllowedStayDays: s.AllowedStayDays,
+			Purposes:        s.Purposes,
+			Text:            s.Text,
+		},
+		Destination: s.Destination,
+		AppliesTo:   s.AppliesTo,
+		CuratedFrom: statementsOrigin,
 	}
 	var err error
 	if out.EffectiveFrom, err = optionalDate(s.EffectiveFrom); err != nil {
