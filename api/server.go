@@ -123,6 +123,7 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.Handle("/metrics", metricsHandler(reg))
 	r.Get("/.well-known/oauth-protected-resource", s.protectedResourceMetadata)
 	r.Get("/.well-known/oauth-authorization-server", s.authorizationServerMetadata)
+	r.Get(pathGo, s.goRoute)
 	r.Get("/*", s.static.ServeHTTP)
 	r.Head("/*", s.static.ServeHTTP)
 	return r

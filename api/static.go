@@ -53,7 +53,7 @@ func (s *Server) staticFiles(dir string) http.Handler {
 func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if hidden(rel) {
-		t.s.notFound(w, r)
+		t.missing(w, r)
 		return
 	}
 	dirRequest := rel == "" || strings.HasSuffix(r.URL.Path, "/")
@@ -71,13 +71,13 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f, err := os.Open(t.file(name))
 	if err != nil {
-		t.s.notFound(w, r)
+		t.missing(w, r)
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		t.s.notFound(w, r)
+		t.missing(w, r)
 		return
 	}
 	h := w.Header()
@@ -113,6 +113,34 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.ServeContent(w, r, "", st.ModTime(), body)
+}
+
+// missing answers a path that names no file: a redirect to the page it
+// probably means, else the site's not-found answer (JSON on API paths).
+func (t *staticTree) missing(w http.ResponseWriter, r *http.Request) {
+	if apiPath(r.URL.Path) {
+		t.s.notFound(w, r)
+		return
+	}
+	if to, ok := t.s.canonicalSitePath(t, r.URL.Path); ok && to != r.URL.Path {
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		return
+	}
+	t.s.siteNotFound(w, r)
+}
+
+// apiPath reports whether a path belongs to the API, whose errors are JSON
+// whatever the client accepts.
+func apiPath(p string) bool {
+	for _, prefix := range []string{"/free/", "/v1/", "/oauth/", "/mcp", "/.well-known/", "/openapi.json", "/stats.json", "/healthz", "/metrics"} {
+		if strings.HasPrefix(p, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *staticTree) file(rel string) string {

@@ -20,19 +20,10 @@ func (r *Registry) Suggest(input string) []entrycheck.Country {
 	if raw == "" || len(raw) > 100 {
 		return nil
 	}
-	if c, ok := r.ByISO3(raw); ok {
+	if c, ok := r.Resolve(raw); ok {
 		return []entrycheck.Country{c}
-	}
-	if c, ok := r.ByISO2(raw); ok {
-		return []entrycheck.Country{c}
-	}
-	if i, ok := r.codeAliases[strings.ToUpper(raw)]; ok {
-		return []entrycheck.Country{r.entries[i]}
 	}
 	key := normalize(raw)
-	if i, ok := r.byName[key]; ok {
-		return []entrycheck.Country{r.entries[i]}
-	}
 
 	type scored struct {
 		index, score int
@@ -92,6 +83,30 @@ func (r *Registry) Suggest(input string) []entrycheck.Country {
 		out[k] = r.entries[s.index]
 	}
 	return out
+}
+
+// Resolve returns the one country input names exactly: an alpha-3 or
+// alpha-2 code in any case, a code people commonly use (GER, UK), or a name
+// or alias ("Germany", "cote d'ivoire"). Anything less certain is left to
+// Suggest.
+func (r *Registry) Resolve(input string) (entrycheck.Country, bool) {
+	raw := strings.TrimSpace(input)
+	if raw == "" || len(raw) > 100 {
+		return entrycheck.Country{}, false
+	}
+	if c, ok := r.ByISO3(raw); ok {
+		return c, true
+	}
+	if c, ok := r.ByISO2(raw); ok {
+		return c, true
+	}
+	if i, ok := r.codeAliases[strings.ToUpper(raw)]; ok {
+		return r.entries[i], true
+	}
+	if i, ok := r.byName[normalize(raw)]; ok {
+		return r.entries[i], true
+	}
+	return entrycheck.Country{}, false
 }
 
 // normalize folds case, accents, punctuation and spacing so that

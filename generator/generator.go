@@ -11,12 +11,9 @@ package generator
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -157,14 +154,12 @@ func (s *site) writeAssets() (assets, error) {
 	for _, f := range []struct {
 		name string
 		dst  *string
-		ext  string
-	}{{"site.css", &a.css, ".css"}, {"site.js", &a.js, ".js"}} {
-		b, err := fs.ReadFile(templates.Static(), f.name)
+	}{{"site.css", &a.css}, {"site.js", &a.js}} {
+		p, b, err := templates.AssetPath(f.name)
 		if err != nil {
 			return a, err
 		}
-		sum := sha256.Sum256(b)
-		*f.dst = "/assets/site." + hex.EncodeToString(sum[:5]) + f.ext
+		*f.dst = p
 		if err := s.w.write(trimSlash(*f.dst), b); err != nil {
 			return a, err
 		}

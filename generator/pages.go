@@ -126,7 +126,33 @@ func (s *site) renderHome() error {
 	for _, c := range countries {
 		v.Countries = append(v.Countries, templates.Link{Label: c.Name, URL: c.ISO3})
 	}
-	return s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v))
+	if err := s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v)); err != nil {
+		return err
+	}
+	return s.renderNotFound(countries)
+}
+
+// renderNotFound writes /404.html and /404.md, the page static hosts send
+// for a path that names no page: the search form that reaches any route
+// without JavaScript. entrycheck serve renders the same page with
+// suggestions for the path asked.
+func (s *site) renderNotFound(countries []entrycheck.Country) error {
+	v := templates.FindView{
+		Page:    s.pageOf("/404.html", "Page not found | entrycheck", "Find the entry requirements of a passport and destination."),
+		Heading: "Page not found", Message: "There is no page at this address.",
+	}
+	v.Page.Markdown = ""
+	for _, c := range countries {
+		v.Countries = append(v.Countries, c.Name)
+	}
+	html, err := newRenderer().html(templates.FindPage(v))
+	if err != nil {
+		return err
+	}
+	if err := s.w.write("404.html", html); err != nil {
+		return err
+	}
+	return s.w.write("404.md", templates.FindMarkdown(v))
 }
 
 // renderTransparency reports coverage, citations, freshness and the daily

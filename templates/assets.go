@@ -1,8 +1,11 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
+	"path"
 )
 
 //go:embed static content
@@ -18,4 +21,17 @@ func Static() fs.FS {
 func Content() fs.FS {
 	sub, _ := fs.Sub(files, "content")
 	return sub
+}
+
+// AssetPath is the content-hashed path a static file is published at
+// ("site.css" -> "/assets/site.a9ecdc570a.css"), so that the generator
+// and the server name the same file.
+func AssetPath(name string) (string, []byte, error) {
+	b, err := fs.ReadFile(Static(), name)
+	if err != nil {
+		return "", nil, err
+	}
+	sum := sha256.Sum256(b)
+	ext := path.Ext(name)
+	return "/assets/" + name[:len(name)-len(ext)] + "." + hex.EncodeToString(sum[:5]) + ext, b, nil
 }
