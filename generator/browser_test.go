@@ -101,11 +101,18 @@ func TestPagesRenderInChromium(t *testing.T) {
 	options := text(chromedp.Evaluate[string](`String(document.querySelectorAll("#passport option").length)`))
 	run(chromedp.SetValue("#passport", "DEU"))
 	run(chromedp.SetValue("#destination", "THA"))
-	run(chromedp.Click("button[type=submit]"))
+	// The explicit live check asks the API...
+	run(chromedp.Click("button[data-live]"))
 	run(chromedp.WaitVisible(`[data-result] a`))
 	result := text(chromedp.Text("[data-result]"))
-	if !strings.Contains(title, "entrycheck") || options != "199" || !strings.Contains(result, "Visa-free, up to 60 days") || !strings.Contains(result, "As of 17 February 2026.") {
+	if !strings.Contains(title, "entrycheck") || options != "200" || !strings.Contains(result, "Visa-free, up to 60 days") || !strings.Contains(result, "As of 17 February 2026.") {
 		t.Errorf("home: title %q, %s options, live check %q", title, options, result)
+	}
+	// ...while the form itself leads to the route's page.
+	run(chromedp.Click("button[type=submit]"))
+	run(chromedp.WaitVisible(".verdict"))
+	if loc := text(chromedp.Location()); !strings.HasSuffix(loc, "/passports/deu/tha/") {
+		t.Errorf("the home form led to %s", loc)
 	}
 	mu.Lock()
 	defer mu.Unlock()

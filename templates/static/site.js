@@ -1,5 +1,6 @@
-// The home page's live checker: progressive enhancement of the plain form,
-// which without script submits to /free/check and shows the JSON.
+// The home page's live checker. The form itself goes to /go, which sends
+// the visitor to the route's static page at no cost; the live check is an
+// explicit extra that asks the API and uses one of the free daily checks.
 (function () {
   "use strict";
   var form = document.querySelector("[data-checker]");
@@ -19,8 +20,12 @@
     var p = String(iso || "").split("-").map(Number);
     return p.length === 3 && p[1] ? p[2] + " " + months[p[1] - 1] + " " + p[0] : String(iso);
   }
-  form.addEventListener("submit", function (ev) {
-    ev.preventDefault();
+  var live = form.querySelector("[data-live]"), hint = form.querySelector("[data-live-hint]");
+  if (!live) return;
+  live.hidden = false;
+  if (hint) hint.hidden = false;
+  live.addEventListener("click", function () {
+    if (!form.reportValidity()) return;
     var p = form.passport.value, d = form.destination.value;
     var page = "/passports/" + p.toLowerCase() + "/" + d.toLowerCase() + "/";
     show([{ text: "Checking…" }]);
