@@ -130,7 +130,10 @@ type YellowFever struct {
 	MinAgeMonths        *int    `json:"min_age_months"`
 	IncludesTransit     *bool   `json:"includes_transit"`
 	TransitHours        *int    `json:"transit_hours"`
-	Text                string  `json:"text"`
+	// ExtraRiskCountries are the countries the destination itself treats
+	// as risk countries beyond the WHO list; nil when its source names none.
+	ExtraRiskCountries []string `json:"extra_risk_countries"`
+	Text               string   `json:"text"`
 }
 
 // Yellow-fever certificate rule values.

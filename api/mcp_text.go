@@ -56,7 +56,7 @@ func checkText(r entrycheck.CheckResult) string {
 		rule("Onward ticket", x.Value.Text, x.Source)
 	}
 	if x := er.YellowFever; x != nil {
-		rule("Yellow fever", strings.TrimSpace(x.Value.Text+" "+x.AppliesBecause), x.Source)
+		rule("Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)
 	}
 	if x := er.OtherHealth; x != nil {
 		for _, h := range x.Value {
@@ -203,7 +203,14 @@ func problemsText(e *entrycheck.Error) string {
 }
 
 func citation(c entrycheck.Citation) string {
-	return fmt.Sprintf("%s, %s, retrieved %s", c.Name, c.URL, c.RetrievedAt)
+	out := fmt.Sprintf("%s, %s, retrieved %s", c.Name, c.URL, c.RetrievedAt)
+	if c.ContentDate != "" {
+		out += ", page dated " + c.ContentDate
+	}
+	if c.ReadFrom == "stored_copy" {
+		out += ", read from a stored copy of unknown date"
+	}
+	return out
 }
 
 func words(s string) string { return strings.ReplaceAll(s, "_", " ") }

@@ -69,7 +69,11 @@ func (r Rules) EntryRules() entrycheck.EntryRules {
 type YellowFeverTable struct {
 	RiskList  RiskList                                           `json:"risk_list"`
 	Countries map[string]entrycheck.Rule[entrycheck.YellowFever] `json:"countries"`
-	Note      string                                             `json:"note"`
+	// Unsourced keeps the curators' text for countries whose entry rests on
+	// no official source (every field null): shown nowhere, so that no
+	// answer cites what only a third party says.
+	Unsourced map[string]string `json:"unsourced,omitempty"`
+	Note      string            `json:"note"`
 }
 
 // RiskList is the cited list of countries with risk of yellow-fever transmission.

@@ -194,6 +194,14 @@ func (t *YellowFeverTable) validate(reg *country.Registry) error {
 				return fmt.Errorf("countries.%s.certificate_required %q is not all_travellers, from_risk_countries or none", code, *c)
 			}
 		}
+		if err := validCodes(r.Value.ExtraRiskCountries, reg, false); err != nil {
+			return fmt.Errorf("countries.%s.extra_risk_countries: %w", code, err)
+		}
+	}
+	for code := range t.Unsourced {
+		if err := validCodes([]string{code}, reg, false); err != nil {
+			return fmt.Errorf("unsourced: %w", err)
+		}
 	}
 	return nil
 }

@@ -49,9 +49,13 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	if r.Requirement.NeedsAction() {
 		r.Apply = dest.apply[r.Requirement]
 	}
-	fromRisk := e.riskList[pc.ISO3]
-	viaRisk := tc != nil && e.riskList[tc.ISO3]
-	r.EntryRules.YellowFever = dest.yellowFeverFor(e, fromRisk, viaRisk)
+	if dest.yf != nil {
+		transit := ""
+		if tc != nil {
+			transit = tc.ISO3
+		}
+		r.EntryRules.YellowFever = dest.yf.forTraveller(pc.ISO3, transit)
+	}
 	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(dest, now)
 	if tc != nil {
 		r.Transit = e.transit(pc, *tc)
@@ -168,19 +172,6 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 }
 
 var noFlags = []string{}
-
-func (d *destination) yellowFeverFor(e *Evaluator, fromRisk, viaRisk bool) *entrycheck.YellowFeverRule {
-	if d.yfRule == nil {
-		return nil
-	}
-	if viaRisk && !fromRisk {
-		return e.yellowFeverRule(*d.yfRule, false, true)
-	}
-	if fromRisk {
-		return d.yellowFever[0]
-	}
-	return d.yellowFever[1]
-}
 
 func heldDocuments(req entrycheck.CheckRequest) bool {
 	return len(req.ResidencePermitsOf) > 0 || len(req.VisasOf) > 0

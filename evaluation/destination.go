@@ -7,8 +7,8 @@ import (
 )
 
 // destination holds the parts of an answer that depend on the destination
-// only (and, for yellow fever, on whether the passport country is a risk
-// country).
+// only (yellow fever worked out for every risk country a traveller may
+// arrive from or through).
 type destination struct {
 	country  entrycheck.Country
 	curated  bool
@@ -17,10 +17,9 @@ type destination struct {
 	twov     *entrycheck.Rule[[]entrycheck.TWOVProgram]
 	apply    map[entrycheck.Requirement]*entrycheck.Apply
 	lastDate *entrycheck.Date
-	// yellowFever holds the rule as it applies to travellers from a risk
-	// country [0] and from elsewhere [1]; both nil when the table has no entry.
-	yellowFever [2]*entrycheck.YellowFeverRule
-	yfRule      *entrycheck.Rule[entrycheck.YellowFever]
+	// yf is the yellow-fever rule worked out for each kind of traveller;
+	// nil when the table has no entry.
+	yf *yellowFever
 	// flagged lists rule fields a curator must review.
 	flagged []string
 	// validitySays states the passport-validity rule for a trip's leg,
@@ -29,9 +28,8 @@ type destination struct {
 	// rulesWhy says, for each status of the rules' verification, what a
 	// trip's leg explains of them (see rulesWhy).
 	rulesWhyText [4]string
-	// risk is set for a country on the yellow-fever risk list, schengen
-	// for a member of the Schengen area.
-	risk, schengen bool
+	// schengen is set for a member of the Schengen area.
+	schengen bool
 	// statements is set when official statements cover some routes to the
 	// destination (see Evaluator.statements).
 	statements bool
@@ -39,7 +37,7 @@ type destination struct {
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{},
-		risk: e.riskList[c.ISO3], schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
+		schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
 	d.rules.Coverage = entrycheck.CoverageBasic
 	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
 		d.curated = true
@@ -53,9 +51,7 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 		d.validitySays[i] = validitySays(c.Name, d.rules.PassportValidity, i == 1)
 	}
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
-		d.yfRule = &yf
-		d.yellowFever[0] = e.yellowFeverRule(yf, true, false)
-		d.yellowFever[1] = e.yellowFeverRule(yf, false, false)
+		d.yf = e.newYellowFever(c, yf)
 	}
 	return d
 }
@@ -124,39 +120,6 @@ func choosePortals(entries []entrycheck.ApplyEntry) map[entrycheck.Requirement]*
 		}
 	}
 	return out
-}
-
-// yellowFeverRule says whether the certificate applies to a traveller who
-// arrives from a risk country (fromRisk) or transits one (viaRisk).
-func (e *Evaluator) yellowFeverRule(yf entrycheck.Rule[entrycheck.YellowFever], fromRisk, viaRisk bool) *entrycheck.YellowFeverRule {
-	r := &entrycheck.YellowFeverRule{Value: yf.Value, Source: yf.Source}
-	yes, no := true, false
-	c := yf.Value.CertificateRequired
-	switch {
-	case c == nil:
-		r.AppliesBecause = "The source does not say whom the certificate rule covers; read its text."
-	case *c == entrycheck.YellowFeverAllTravellers:
-		r.AppliesToThisPassport = &yes
-		r.AppliesBecause = "A certificate is required of all travellers (check the minimum age)."
-	case *c == entrycheck.YellowFeverNone:
-		r.AppliesToThisPassport = &no
-		r.AppliesBecause = "The source says no yellow-fever certificate is required."
-	default:
-		risk := e.snap.Curated.YellowFever.RiskList.Source
-		r.RiskListSource = &risk
-		switch {
-		case viaRisk && (yf.Value.IncludesTransit == nil || *yf.Value.IncludesTransit):
-			r.AppliesToThisPassport = &yes
-			r.AppliesBecause = "A certificate is required of travellers arriving from or transiting a yellow-fever risk country, and the transit country is on the risk list."
-		case fromRisk:
-			r.AppliesToThisPassport = &yes
-			r.AppliesBecause = "A certificate is required of travellers arriving from a yellow-fever risk country; the passport country is on the risk list and the traveller is assumed to arrive from it."
-		default:
-			r.AppliesToThisPassport = &no
-			r.AppliesBecause = "A certificate is required only of travellers arriving from (or, per the rule, transiting) a yellow-fever risk country; the passport country is not on the risk list. It applies if your itinerary passes through one."
-		}
-	}
-	return r
 }
 
 // boolIndex is 1 for true, 0 for false.

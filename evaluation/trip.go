@@ -114,7 +114,7 @@ func (e *Evaluator) prepareLegs(plan *tripPlan, work []legWork) []legWork {
 	for i := range plan.legs {
 		l := &plan.legs[i]
 		d := e.destination(l.country.ISO3)
-		l.name, l.risk, l.schengen = text.nameLeg(*l), d.risk, d.schengen
+		l.name, l.schengen = text.nameLeg(*l), d.schengen
 	}
 	for i := range plan.passports {
 		if p := &plan.passports[i]; p.expires != nil {

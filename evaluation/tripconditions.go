@@ -106,19 +106,21 @@ func onwardCondition(w *legWork, r *entrycheck.CheckResult, curated bool) entryc
 // itinerary so far: the country the leg arrives from (the previous leg that
 // is not a transit, or for the first leg the assumed starting point), the
 // transit legs in between, and, conservatively, any earlier leg in a risk
-// country, because how recent a stay must be is not curated.
+// country, because how recent a stay must be is not curated. A risk country
+// is one on the WHO list or on the destination's own list.
 func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrycheck.Country) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionYellowFever}
 	t, leg := work[i].text, work[i].ctx.leg
 	name := leg.country.Name
 	d := e.destination(leg.country.ISO3)
-	if d.yfRule == nil {
+	if d.yf == nil {
 		c.Status = entrycheck.ConditionUnknown
 		c.Detail = t.join("The curated yellow-fever table has no entry for ", name, ", so whether it asks for a certificate is not known; this matters most if the trip passes through a risk country: check its health authority's rule.")
 		return c
 	}
-	rule := &d.yfRule.Value
-	c.Source, c.RuleText = &d.yfRule.Source, rule.Text
+	yf := d.yf
+	rule := &yf.rule.Value
+	c.Source, c.RuleText = &yf.rule.Source, rule.Text
 	cr := rule.CertificateRequired
 	switch {
 	case cr == nil:
@@ -132,27 +134,27 @@ func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrychec
 		c.Detail = t.join(name, " requires a yellow-fever certificate of all travellers", minAge(t, rule), ": carry it.")
 		return c
 	}
-	from, fromName := -1, ""
+	risky := func(j int) bool { return yf.isRisk(e, work[j].ctx.leg.country.ISO3) }
+	from, fromName, fromCountry := -1, "", origin
 	via := -1 // the latest transit leg in a risk country since the origin
 	for j := i - 1; j >= 0; j-- {
 		if !work[j].ctx.leg.transit {
 			from = j
 			break
 		}
-		if via < 0 && work[j].ctx.leg.risk {
+		if via < 0 && risky(j) {
 			via = j
 		}
 	}
-	fromRisk := e.riskList[origin.ISO3]
+	fromRisk := yf.isRisk(e, origin.ISO3)
 	if from >= 0 {
-		fromRisk = work[from].ctx.leg.risk
-		fromName = work[from].ctx.leg.name
+		fromRisk, fromName, fromCountry = risky(from), work[from].ctx.leg.name, work[from].ctx.leg.country
 	} else {
 		fromName = t.join("your assumed starting point, ", origin.Name, " (see defaults_applied)")
 	}
 	earlier := -1
 	for k := 0; k < from; k++ {
-		if work[k].ctx.leg.risk {
+		if risky(k) {
 			earlier = k
 		}
 	}
@@ -161,23 +163,30 @@ func (e *Evaluator) yellowFeverCondition(work []legWork, i int, origin entrychec
 	if transitCounts {
 		asks = " requires a yellow-fever certificate of travellers arriving from or transiting a risk country"
 	}
-	risk := e.snap.Curated.YellowFever.RiskList.Source.Name
+	// because says why a leg's country is a risk country for this destination.
+	because := func(c entrycheck.Country) string {
+		why, who := yf.riskWhy(e, leg.country, c)
+		if who {
+			return t.join(why, " (", e.snap.Curated.YellowFever.RiskList.Source.Name, ")")
+		}
+		return why
+	}
 	switch {
 	case fromRisk:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = t.join(name, asks, ", and you arrive from ", fromName, ", which is on the risk list: carry the certificate", minAge(t, rule), ". Risk list: ", risk, ".")
+		c.Detail = t.join(name, asks, ", and you arrive from ", fromName, because(fromCountry), ": carry the certificate", minAge(t, rule), ".")
 	case via >= 0 && transitCounts:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = t.join(name, asks, transitHours(t, rule), ", and you transit ", work[via].ctx.leg.name, ", which is on the risk list: carry the certificate", minAge(t, rule), ". Risk list: ", risk, ".")
+		c.Detail = t.join(name, asks, transitHours(t, rule), ", and you transit ", work[via].ctx.leg.name, because(work[via].ctx.leg.country), ": carry the certificate", minAge(t, rule), ".")
 	case earlier >= 0:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = t.join(name, asks, ". You were in ", work[earlier].ctx.leg.name, " earlier in the trip, which is on the risk list; how recent a stay must be for the rule to apply is not curated, so carry the certificate to be safe. Risk list: ", risk, ".")
+		c.Detail = t.join(name, asks, ". You were in ", work[earlier].ctx.leg.name, " earlier in the trip", because(work[earlier].ctx.leg.country), "; how recent a stay must be for the rule to apply is not curated, so carry the certificate to be safe.")
 	case via >= 0:
 		c.Status = entrycheck.ConditionNotApplicable
-		c.Detail = t.join(name, asks, "; transiting ", work[via].ctx.leg.name, " does not count under this rule, and you arrive from ", fromName, ", which is not on the risk list.")
+		c.Detail = t.join(name, asks, "; transiting ", work[via].ctx.leg.name, " does not count under this rule, and you arrive from ", fromName, ", which is not a risk country for ", name, ".")
 	default:
 		c.Status = entrycheck.ConditionNotApplicable
-		c.Detail = t.join(name, asks, "; you arrive from ", fromName, " and no earlier leg is in a risk country, so it does not apply.")
+		c.Detail = t.join(name, asks, "; you arrive from ", fromName, " and no earlier leg is in a risk country (the WHO list or ", name, "'s own), so it does not apply.")
 	}
 	return c
 }

@@ -137,7 +137,7 @@ const (
 	assumeTripOrder     = "The legs are listed in the order travelled; each leg arrives from the one before it."
 	assumeTripFuture    = "The rules are those known at evaluated_at; they may change before your travel dates, so check again close to departure."
 	assumeTripPast      = "Some dates are before evaluated_at: the answer applies today's rules, not those in force then."
-	assumeTripYellow    = "Yellow fever: a stay in a risk country anywhere earlier in the trip is treated as making a from-risk-countries rule apply, because how recent a stay must be is not curated."
+	assumeTripYellow    = "Yellow fever: a stay in a risk country (on the WHO list or the destination's own list) anywhere earlier in the trip is treated as making a from-risk-countries rule apply, because how recent a stay must be is not curated."
 )
 
 // tripDefaults lists every default the evaluation applied, with the legs or

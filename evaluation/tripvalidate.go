@@ -31,10 +31,10 @@ type plannedLeg struct {
 	// purpose is tourism or business in lower case, "" when the request left it open.
 	purpose string
 	transit bool
-	// name is how texts name the leg, "leg 2 (Kenya)"; risk and schengen
-	// are the country's (see destination). All three are set by prepareLegs.
-	name           string
-	risk, schengen bool
+	// name is how texts name the leg, "leg 2 (Kenya)"; schengen is the
+	// country's (see destination). Both are set by prepareLegs.
+	name     string
+	schengen bool
 }
 
 // ValidateTrip reports every problem of a trip request at once, as an

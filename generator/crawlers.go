@@ -110,6 +110,7 @@ func (s *site) llmsFull() []byte {
 		b.WriteByte('\n')
 	}
 	s.writeStatements(&b)
+	s.writeYellowFever(&b)
 	fmt.Fprintf(&b, "== Requirements by passport (as of %s) ==\n\n", s.asOf())
 	passports := make([]string, 0, len(s.summary.lines))
 	for p := range s.summary.lines {

@@ -49,7 +49,7 @@ func (s *site) renderDestinations() error {
 			Disclaimer:   entrycheck.Disclaimer,
 		}
 		if yf, ok := snap.Curated.YellowFever.Countries[dc.ISO3]; ok {
-			v.Rules = append(v.Rules, templates.Rule{Name: "Yellow fever", Text: yf.Value.Text, Detail: yellowFeverDetail(yf.Value), Source: citation(yf.Source)})
+			v.Rules = append(v.Rules, templates.Rule{Name: "Yellow fever", Text: yf.Value.Text, Detail: yellowFeverDetail(dc, yf.Value, snap.Countries), Source: citation(yf.Source)})
 		}
 		if cur, ok := snap.Curated.Destinations[dc.ISO3]; ok {
 			v.Covered = true
@@ -72,21 +72,6 @@ func (s *site) renderDestinations() error {
 		}
 	}
 	return nil
-}
-
-func yellowFeverDetail(y entrycheck.YellowFever) string {
-	if y.CertificateRequired == nil {
-		return "The source does not say whom the rule covers."
-	}
-	d := map[string]string{
-		entrycheck.YellowFeverAllTravellers:     "A certificate is required of all travellers",
-		entrycheck.YellowFeverFromRiskCountries: "A certificate is required of travellers arriving from (or transiting) a yellow-fever risk country",
-		entrycheck.YellowFeverNone:              "No certificate is required",
-	}[*y.CertificateRequired]
-	if y.MinAgeMonths != nil {
-		d += fmt.Sprintf(", from the age of %d months", *y.MinAgeMonths)
-	}
-	return d + "."
 }
 
 // renderIndexes renders the passport and destination indexes.

@@ -102,7 +102,7 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 		printRule(w, "Onward ticket", x.Value.Text, x.Source)
 	}
 	if x := er.YellowFever; x != nil {
-		printRule(w, "Yellow fever", x.Value.Text+" "+x.AppliesBecause, x.Source)
+		printRule(w, "Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)
 	}
 	if x := er.OtherHealth; x != nil {
 		for _, h := range x.Value {
@@ -158,5 +158,12 @@ func printRule(w io.Writer, name, text string, c entrycheck.Citation) {
 }
 
 func cite(c entrycheck.Citation) string {
-	return fmt.Sprintf("%s <%s>, read %s", c.Name, c.URL, c.RetrievedAt)
+	var page string
+	if c.ContentDate != "" {
+		page += "; page dated " + c.ContentDate
+	}
+	if c.ReadFrom == "stored_copy" {
+		page += "; read from a stored copy of unknown date"
+	}
+	return fmt.Sprintf("%s <%s>, read %s%s", c.Name, c.URL, c.RetrievedAt, page)
 }

@@ -12,12 +12,13 @@ import (
 
 func runCuration(env Env, args []string) int {
 	if len(args) == 0 || args[0] != "import" {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--statements FILE] [--to DIR]")
+		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--statements FILE] [--yellow-fever FILE] [--to DIR]")
 		return ExitUsage
 	}
 	fs := newFlags(env, "curation import", "")
-	from := fs.String("from", "../shared/curation", "the curators' notes `directory` (destinations/*.json, yellow-fever.json)")
+	from := fs.String("from", "../shared/curation", "the curators' notes `directory` (destinations/*.json)")
 	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
+	yellowFever := fs.String("yellow-fever", curation.YellowFeverPath("../shared/curation-v2"), "the curators' yellow-fever `file` (format 2)")
 	to := fs.String("to", "dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {
 		return flagExit(err)
@@ -31,6 +32,10 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *statements, err)
 		return ExitFailure
 	}
+	if files[dataset.YellowFeverFile], err = curation.ConvertYellowFever(*yellowFever); err != nil {
+		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *yellowFever, err)
+		return ExitFailure
+	}
 	if err := validateImport(*to, files); err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: the imported layer is not valid, nothing was written: %v\n", err)
 		return ExitFailure
@@ -40,7 +45,7 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: writing %s: %v\n", *to, err)
 		return ExitFailure
 	}
-	fmt.Fprintf(env.Stdout, "imported %d files from %s and %s into %s: %d written, %d unchanged\n", len(files), *from, *statements, *to, n, len(files)-n)
+	fmt.Fprintf(env.Stdout, "imported %d files from %s, %s and %s into %s: %d written, %d unchanged\n", len(files), *from, *statements, *yellowFever, *to, n, len(files)-n)
 	return ExitOK
 }
 

@@ -16,8 +16,9 @@ import (
 // Files maps a path inside dataset/curated to its content.
 type Files map[string][]byte
 
-// Convert reads the curators' notes under srcDir (destinations/*.json and
-// yellow-fever.json) and returns the files of the project's format.
+// Convert reads the curators' destination notes under srcDir
+// (destinations/*.json) and returns the files of the project's format; the
+// yellow-fever table comes from ConvertYellowFever (format 2).
 func Convert(srcDir string) (Files, error) {
 	out := Files{}
 	paths, err := filepath.Glob(filepath.Join(srcDir, "destinations", "*.json"))
@@ -42,17 +43,6 @@ func Convert(srcDir string) (Files, error) {
 			return nil, err
 		}
 		out[dataset.DestinationsDir+"/"+filepath.Base(p)] = b
-	}
-	var yf srcYellowFever
-	if err := decode(filepath.Join(srcDir, "yellow-fever.json"), &yf); err != nil {
-		return nil, err
-	}
-	t, err := convertYellowFever(yf)
-	if err != nil {
-		return nil, fmt.Errorf("yellow-fever.json: %w", err)
-	}
-	if out[dataset.YellowFeverFile], err = encode(t); err != nil {
-		return nil, err
 	}
 	return out, nil
 }
@@ -233,33 +223,4 @@ func eligibility(raw json.RawMessage) (entrycheck.Eligibility, error) {
 		return entrycheck.Eligibility{Kind: entrycheck.EligibleAll}, nil
 	}
 	return entrycheck.Eligibility{Kind: entrycheck.EligibleDescribed, Description: &text}, nil
-}
-
-func convertYellowFever(s srcYellowFever) (*dataset.YellowFeverTable, error) {
-	src, err := citation(s.Source)
-	if err != nil {
-		return nil, err
-	}
-	t := &dataset.YellowFeverTable{
-		RiskList: dataset.RiskList{
-			Countries:  s.RiskCountries,
-			InPartOnly: s.RiskInPartOnly,
-			Note:       s.RiskNote,
-			Edition:    s.Edition,
-			Source:     src,
-		},
-		Countries: map[string]entrycheck.Rule[entrycheck.YellowFever]{},
-		Note:      s.CountriesNote,
-	}
-	for code, c := range s.Countries {
-		cite, err := citation(c.Source)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", code, err)
-		}
-		t.Countries[code] = entrycheck.Rule[entrycheck.YellowFever]{
-			Value:  entrycheck.YellowFever{CertificateRequired: c.CertificateRequired, MinAgeMonths: c.MinAgeMonths, IncludesTransit: c.IncludesTransit, TransitHours: c.TransitHours, Text: c.Text},
-			Source: cite,
-		}
-	}
-	return t, nil
 }

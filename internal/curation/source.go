@@ -71,20 +71,3 @@ type srcApply struct {
 	Note         string      `json:"note"`
 	Source       srcCitation `json:"source"`
 }
-
-type srcYellowFever struct {
-	Source         srcCitation `json:"source"`
-	Edition        string      `json:"edition"`
-	RiskCountries  []string    `json:"risk_countries"`
-	RiskInPartOnly []string    `json:"risk_in_part_only"`
-	RiskNote       string      `json:"risk_note"`
-	CountriesNote  string      `json:"countries_note"`
-	Countries      map[string]struct {
-		CertificateRequired *string     `json:"certificate_required"`
-		MinAgeMonths        *int        `json:"min_age_months"`
-		IncludesTransit     *bool       `json:"includes_transit"`
-		TransitHours        *int        `json:"transit_hours"`
-		Text                string      `json:"text"`
-		Source              srcCitation `json:"source"`
-	} `json:"countries"`
-}

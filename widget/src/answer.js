@@ -93,14 +93,13 @@ function validity(v) {
   return `at least ${v.min_months_remaining} months left${from ? ` ${from}` : ""}.`;
 }
 
+// yellowFever says whether the certificate applies and why (applies_because:
+// "required: you arrive from Angola, on the WHO list...").
 function yellowFever(yf) {
-  if (yf.applies_to_this_passport === true) return "required for this passport.";
-  if (yf.applies_to_this_passport === false) {
-    return yf.value.certificate_required === "from_risk_countries"
-      ? "not required for this passport, unless you arrive from or through a risk country."
-      : "not required.";
-  }
-  return yf.value.text;
+  const why = /^(not required|required): (.*)$/.exec(yf.applies_because || "");
+  if (why) return `${why[1]} for this passport: ${why[2]}.`;
+  if (yf.applies_to_this_passport === null) return yf.value.text;
+  return `${yf.applies_because}.`;
 }
 
 /**
