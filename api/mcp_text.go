@@ -203,7 +203,7 @@ func problemsText(e *entrycheck.Error) string {
 }
 
 func citation(c entrycheck.Citation) string {
-	return fmt.Sprintf("%s, %s, retrieved %s", c.Name, c.URL, c.RetrievedAt)
+	return fmt.Sprintf("%s, %s, %s", c.Name, c.URL, c.ReadText("retrieved"))
 }
 
 func words(s string) string { return strings.ReplaceAll(s, "_", " ") }

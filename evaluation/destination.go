@@ -23,6 +23,8 @@ type destination struct {
 	yfRule      *entrycheck.Rule[entrycheck.YellowFever]
 	// flagged lists rule fields a curator must review.
 	flagged []string
+	// notLive says why the rules are not verified live, if they are not.
+	notLive notLive
 	// validitySays states the passport-validity rule for a trip's leg,
 	// outside [0] and inside [1] the Schengen area (see validitySays).
 	validitySays [2]string
@@ -67,6 +69,7 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 // verdict) but their flags are shown.
 func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Verification) {
 	d.lastDate, d.flagged = nil, nil
+	d.notLive = notLiveOf(records, v)
 	for _, r := range records {
 		s := v.StateOf(r)
 		if s.Flagged && !slices.Contains(d.flagged, r.Field) {

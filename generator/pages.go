@@ -182,6 +182,7 @@ func (s *site) renderTransparency() error {
 		}
 		return v.Sources[i].Label < v.Sources[j].Label
 	})
+	v.Publishers, v.Readings, v.Dated = s.sourceKinds(snap.Curated.Records())
 	sort.Slice(s.summary.review, func(i, j int) bool { return s.summary.review[i].path < s.summary.review[j].path })
 	for _, rr := range s.summary.review {
 		v.NeedsReview = append(v.NeedsReview, templates.Link{Label: rr.label, URL: rr.path})

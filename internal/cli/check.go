@@ -158,5 +158,5 @@ func printRule(w io.Writer, name, text string, c entrycheck.Citation) {
 }
 
 func cite(c entrycheck.Citation) string {
-	return fmt.Sprintf("%s <%s>, read %s", c.Name, c.URL, c.RetrievedAt)
+	return fmt.Sprintf("%s <%s>, %s", c.Name, c.URL, c.ReadText("read"))
 }
