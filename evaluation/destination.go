@@ -47,7 +47,12 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 		d.curated = true
 		r := cur.Rules
 		d.rules = r.EntryRules()
-		d.rules.Coverage = entrycheck.CoverageExtended
+		// A curated record whose rules no official page gave (only portals,
+		// say) covers no more than an uncurated one.
+		d.rules.Coverage = entrycheck.CoverageBasic
+		if len(d.rules.Citations()) > 0 {
+			d.rules.Coverage = entrycheck.CoverageExtended
+		}
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
 		d.apply = choosePortals(cur.Apply)
 	}

@@ -98,3 +98,21 @@ func TestReviewFlow(t *testing.T) {
 		t.Fatalf("after review: %s", out)
 	}
 }
+
+// TestCheckTextCitesPageDetail: the text answer cites the official
+// statement's page with what is known of it, in the words every other
+// place uses (entrycheck.Citation.Detail).
+func TestCheckTextCitesPageDetail(t *testing.T) {
+	r, err := datatest.Evaluator(t).Check(entrycheck.CheckRequest{Passport: "SYR", Destination: "USA"}, entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)))
+	if err != nil || len(r.VerdictVerification.OfficialStatements) == 0 {
+		t.Fatalf("SYR to USA: %v, %+v", err, r.VerdictVerification)
+	}
+	src := r.VerdictVerification.OfficialStatements[0].Source
+	if src.Detail() == "" {
+		t.Fatalf("the statement's citation says nothing of its page: %+v", src)
+	}
+	code, out, errOut := run(t, "check", "SYR", "USA", "--db", filepath.Join(t.TempDir(), "e.db"))
+	if code != cli.ExitOK || !strings.Contains(out, "Source: "+src.Name+" <"+src.URL+">, read "+src.RetrievedAt.String()+"; "+src.Detail()+"\n") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
+	}
+}
