@@ -151,7 +151,7 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 	}
 	m.counts("Coverage of destinations", v.Coverage)
 	m.counts("Routes by requirement", v.Requirements)
-	m.counts("Freshness of curated destinations (days since their entry rules were last verified)", v.Freshness)
+	m.counts("Freshness of curated destinations (days since their entry rules were last read by a curator or verified live)", v.Freshness)
 	m.counts("Curated destinations by verification status of their entry rules", v.RulesStates)
 	m.counts("Citations by source", v.Sources)
 	m.counts("Cited pages by publisher", v.Publishers)

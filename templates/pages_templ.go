@@ -369,7 +369,7 @@ func TransparencyPage(v TransparencyView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = countTable("Freshness of curated destinations (days since their entry rules were last verified)", v.Freshness).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = countTable("Freshness of curated destinations (days since their entry rules were last read by a curator or verified live)", v.Freshness).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
