@@ -237,6 +237,9 @@ type EntryRulesVerification struct {
 	// FlaggedFields lists rule fields a curator must review.
 	FlaggedFields []string `json:"flagged_fields"`
 	Note          string   `json:"note"`
+	// Reason says why the rules are not verified (a Reason* value), empty
+	// when they are or when they were not curated.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Source is the provenance of the matrix verdict.

@@ -37,16 +37,40 @@ func (r CitedRecord) Key() RecordKey {
 // RecordKey identifies a cited record.
 type RecordKey struct{ Destination, Field, URL string }
 
+// Why a destination's entry rules are not verified_official_sources
+// (EntryRulesVerification.Reason).
+const (
+	// ReasonStoredCopy: a rule was read from a stored copy of unknown date
+	// (or from a page not recorded as live) and never confirmed live.
+	ReasonStoredCopy = "stored_copy"
+	// ReasonAwaitingConfirmation: the verifier read the live page, and a
+	// curator has not yet confirmed that it says what the rule says.
+	ReasonAwaitingConfirmation = "awaiting_confirmation"
+	// ReasonNotReverified: the oldest live reading is older than the
+	// staleness threshold.
+	ReasonNotReverified = "not_reverified"
+	// ReasonFlagged: a cited page changed and awaits a curator's review.
+	ReasonFlagged = "flagged"
+)
+
 // RecordState is the verification state of one record, computed from the
 // verification events: the day its source was last found to say what the
 // record says, and whether a change of the source awaits a curator.
 type RecordState struct {
 	LastVerified Date
 	Flagged      bool
+	// Live is set when LastVerified is a reading of the live page: the
+	// curator's own (a citation read_from live) or the verifier's, confirmed
+	// by a curator. A stored copy of unknown date verifies nothing.
+	Live bool
+	// Awaiting is set while the verifier's first live reading of the page
+	// (its baseline) awaits a curator's confirmation.
+	Awaiting bool
 }
 
 // Verification holds the state of records. A record it lacks stands as its
-// citation says: read on the day it was retrieved, not flagged.
+// citation says: read on the day it was retrieved, from the live page only
+// when the citation says so, not flagged.
 type Verification map[RecordKey]RecordState
 
 // StateOf returns the state of r.
@@ -54,5 +78,10 @@ func (v Verification) StateOf(r CitedRecord) RecordState {
 	if s, ok := v[r.Key()]; ok {
 		return s
 	}
-	return RecordState{LastVerified: r.Source.RetrievedAt}
+	return InitialState(r.Source)
+}
+
+// InitialState is the state of a record before any event: as its citation says.
+func InitialState(c Citation) RecordState {
+	return RecordState{LastVerified: c.RetrievedAt, Live: c.ReadFrom == ReadFromLive}
 }

@@ -280,6 +280,18 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
+	// An official statement's page is cited with what is known of it, in
+	// the words every other place uses.
+	syr := callTool(t, cs, "check_entry_requirements", checkArgs("SYR", "USA"))
+	var sr entrycheck.CheckResult
+	structured(t, syr, &sr)
+	if len(sr.VerdictVerification.OfficialStatements) == 0 {
+		t.Fatalf("SYR to USA without its statement: %+v", sr.VerdictVerification)
+	}
+	src := sr.VerdictVerification.OfficialStatements[0].Source
+	if d := src.Detail(); d == "" || !strings.Contains(strings.Join(textOf(syr), "\n"), src.URL+", retrieved "+src.RetrievedAt.String()+"; "+d+"]") {
+		t.Errorf("SYR to USA text does not say %q of %s:\n%s", d, src.URL, strings.Join(textOf(syr), "\n"))
+	}
 	if res.Meta["io.github.entrycheck/request_id"] != r.RequestID {
 		t.Errorf("_meta %v, request_id %s", res.Meta, r.RequestID)
 	}

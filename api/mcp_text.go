@@ -203,14 +203,7 @@ func problemsText(e *entrycheck.Error) string {
 }
 
 func citation(c entrycheck.Citation) string {
-	out := fmt.Sprintf("%s, %s, retrieved %s", c.Name, c.URL, c.RetrievedAt)
-	if c.ContentDate != "" {
-		out += ", page dated " + c.ContentDate
-	}
-	if c.ReadFrom == "stored_copy" {
-		out += ", read from a stored copy of unknown date"
-	}
-	return out
+	return fmt.Sprintf("%s, %s, %s", c.Name, c.URL, c.ReadText("retrieved"))
 }
 
 func words(s string) string { return strings.ReplaceAll(s, "_", " ") }

@@ -22,7 +22,8 @@ func TestVerificationStateSwap(t *testing.T) {
 		}
 		return r.json(t)["entry_rules_verification"].(map[string]any)
 	}
-	if v := status(); v["status"] != entrycheck.RulesVerifiedOfficialSources {
+	// The shipped rules were not read live: stale, and the answer says why.
+	if v := status(); v["status"] != entrycheck.RulesStale || v["reason"] != entrycheck.ReasonStoredCopy {
 		t.Fatalf("before: %v", v)
 	}
 	snap := datatest.Evaluator(t).Snapshot()
@@ -36,5 +37,15 @@ func TestVerificationStateSwap(t *testing.T) {
 	v := status()
 	if v["status"] != entrycheck.RulesNeedsReview || len(v["flagged_fields"].([]any)) != 1 || v["flagged_fields"].([]any)[0] != entrycheck.FieldPassportValidity {
 		t.Fatalf("after the swap: %v", v)
+	}
+	// Every record read live (a confirmed verifier reading): verified.
+	for _, r := range snap.Curated.Records() {
+		if r.Destination == "THA" {
+			state[r.Key()] = entrycheck.RecordState{LastVerified: r.Source.RetrievedAt, Live: true}
+		}
+	}
+	e.service.SetEvaluator(evaluation.NewVerified(snap, state))
+	if v := status(); v["status"] != entrycheck.RulesVerifiedOfficialSources || v["reason"] != nil {
+		t.Fatalf("read live: %v", v)
 	}
 }

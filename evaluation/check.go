@@ -157,11 +157,13 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 	case !d.curated:
 		v.Status, v.Note = entrycheck.RulesNotCurated, noteNotCurated
 	case len(d.flagged) > 0:
-		v.Status, v.Note = entrycheck.RulesNeedsReview, noteRulesFlagged
+		v.Status, v.Note, v.Reason = entrycheck.RulesNeedsReview, noteRulesFlagged, entrycheck.ReasonFlagged
 	case d.lastDate == nil:
 		v.Status, v.Note = entrycheck.RulesNotCurated, noteNoCitations
+	case d.notLive.reason != "":
+		v.Status, v.Note, v.Reason = entrycheck.RulesStale, d.notLive.note, d.notLive.reason
 	case v.StalenessDays.N > entrycheck.StaleAfterDays:
-		v.Status, v.Note = entrycheck.RulesStale, noteStale
+		v.Status, v.Note, v.Reason = entrycheck.RulesStale, noteStale, entrycheck.ReasonNotReverified
 	default:
 		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, noteVerified
 	}

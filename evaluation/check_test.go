@@ -14,6 +14,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
@@ -307,9 +308,9 @@ func TestEntryRulesAreCited(t *testing.T) {
 				t.Errorf("%s: rule with an incomplete citation %+v", d.ISO3, c)
 			}
 		}
-		_, curated := snap.Curated.Destinations[d.ISO3]
+		cur, curated := snap.Curated.Destinations[d.ISO3]
 		want := entrycheck.CoverageBasic
-		if curated {
+		if curated && len(cur.Rules.EntryRules().Citations()) > 0 {
 			want = entrycheck.CoverageExtended
 		}
 		if er.Coverage != want {
@@ -324,30 +325,86 @@ func TestEntryRulesAreCited(t *testing.T) {
 	}
 }
 
+// TestVerificationStateFollowsTheClock: the shipped rules were read from
+// stored copies (or not recorded as read live), so they are stale whatever
+// the day; read live, they are verified until the threshold and stale, not
+// re-verified, after it.
 func TestVerificationStateFollowsTheClock(t *testing.T) {
 	ev := datatest.Evaluator(t)
+	live := entrycheck.Verification{}
+	for _, r := range ev.Snapshot().Curated.Records() {
+		if r.Destination == "THA" {
+			live[r.Key()] = entrycheck.RecordState{LastVerified: r.Source.RetrievedAt, Live: true}
+		}
+	}
+	evLive := evaluation.NewVerified(ev.Snapshot(), live)
 	req := entrycheck.CheckRequest{Passport: "DEU", Destination: "THA"}
 	cases := []struct {
 		at        time.Time
+		ev        *evaluation.Evaluator
 		status    string
+		reason    string
 		staleness int
 	}{
-		{time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC), entrycheck.RulesVerifiedOfficialSources, 0},
-		{time.Date(2026, 12, 22, 0, 0, 0, 0, time.UTC), entrycheck.RulesVerifiedOfficialSources, 30},
-		{time.Date(2026, 12, 23, 0, 0, 0, 0, time.UTC), entrycheck.RulesStale, 31},
-		{time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), entrycheck.RulesStale, 191},
+		{time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC), ev, entrycheck.RulesStale, entrycheck.ReasonStoredCopy, 0},
+		{time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), ev, entrycheck.RulesStale, entrycheck.ReasonStoredCopy, 191},
+		{time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC), evLive, entrycheck.RulesVerifiedOfficialSources, "", 0},
+		{time.Date(2026, 12, 22, 0, 0, 0, 0, time.UTC), evLive, entrycheck.RulesVerifiedOfficialSources, "", 30},
+		{time.Date(2026, 12, 23, 0, 0, 0, 0, time.UTC), evLive, entrycheck.RulesStale, entrycheck.ReasonNotReverified, 31},
+		{time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), evLive, entrycheck.RulesStale, entrycheck.ReasonNotReverified, 191},
 	}
 	for _, c := range cases {
-		r, err := ev.Check(req, entrycheck.FixedClock(c.at))
+		r, err := c.ev.Check(req, entrycheck.FixedClock(c.at))
 		if err != nil {
 			t.Fatal(err)
 		}
 		v := r.EntryRulesVerification
-		if v.Status != c.status || v.StalenessDays != entrycheck.SomeDays(c.staleness) || r.EntryRules.StalenessDays != v.StalenessDays {
-			t.Errorf("at %s: %s, %v days; want %s, %d", c.at.Format(time.DateOnly), v.Status, v.StalenessDays, c.status, c.staleness)
+		if v.Status != c.status || v.Reason != c.reason || v.StalenessDays != entrycheck.SomeDays(c.staleness) || r.EntryRules.StalenessDays != v.StalenessDays {
+			t.Errorf("at %s: %s (%s), %v days; want %s (%s), %d", c.at.Format(time.DateOnly), v.Status, v.Reason, v.StalenessDays, c.status, c.reason, c.staleness)
 		}
 		if v.LastVerified == nil || v.LastVerified.String() != "2026-11-22" || !r.EvaluatedAt.Equal(c.at) {
 			t.Errorf("at %s: last_verified %v, evaluated_at %s", c.at, v.LastVerified, r.EvaluatedAt)
+		}
+	}
+}
+
+// TestShippedRulesAreNotVerifiedLive: with the shipped data and no live
+// reading, no curated destination claims verified_official_sources: each
+// with a cited rule is stale with the stored-copy reason, and its note
+// names the day of its oldest rule reading that was not live.
+func TestShippedRulesAreNotVerifiedLive(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	snap := ev.Snapshot()
+	oldest := map[string]entrycheck.Citation{}
+	for _, r := range snap.Curated.Records() {
+		if r.Destination == "" || r.Field == entrycheck.FieldOfficialStatement || r.Source.ReadFrom == entrycheck.ReadFromLive {
+			continue
+		}
+		if o, ok := oldest[r.Destination]; !ok || r.Source.RetrievedAt.Before(o.RetrievedAt) {
+			oldest[r.Destination] = r.Source
+		}
+	}
+	now := entrycheck.FixedClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	for _, code := range snap.Curated.SortedCodes() {
+		v, ok := ev.RulesVerification(code, now.Now())
+		if !ok {
+			t.Fatalf("%s: unknown", code)
+		}
+		c, cited := oldest[code]
+		if !cited {
+			if v.Status != entrycheck.RulesNotCurated {
+				t.Errorf("%s: no cited rule but %s", code, v.Status)
+			}
+			continue
+		}
+		if v.Status != entrycheck.RulesStale || v.Reason != entrycheck.ReasonStoredCopy {
+			t.Errorf("%s: %s (%s), want stale (stored_copy): %s", code, v.Status, v.Reason, v.Note)
+		}
+		if !strings.Contains(v.Note, c.RetrievedAt.Long()) || !strings.HasSuffix(v.Note, "not yet confirmed on the live page.") {
+			t.Errorf("%s: note %q", code, v.Note)
+		}
+		if c.ReadFrom == entrycheck.ReadFromStoredCopy && !strings.HasPrefix(v.Note, "Rules read from a stored copy of unknown date on ") {
+			t.Errorf("%s: note %q", code, v.Note)
 		}
 	}
 }

@@ -22,6 +22,8 @@ type destination struct {
 	yf *yellowFever
 	// flagged lists rule fields a curator must review.
 	flagged []string
+	// notLive says why the rules are not verified live, if they are not.
+	notLive notLive
 	// validitySays states the passport-validity rule for a trip's leg,
 	// outside [0] and inside [1] the Schengen area (see validitySays).
 	validitySays [2]string
@@ -43,7 +45,12 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 		d.curated = true
 		r := cur.Rules
 		d.rules = r.EntryRules()
-		d.rules.Coverage = entrycheck.CoverageExtended
+		// A curated record whose rules no official page gave (only portals,
+		// say) covers no more than an uncurated one.
+		d.rules.Coverage = entrycheck.CoverageBasic
+		if len(d.rules.Citations()) > 0 {
+			d.rules.Coverage = entrycheck.CoverageExtended
+		}
 		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
 		d.apply = choosePortals(cur.Apply)
 	}
@@ -63,6 +70,7 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 // verdict) but their flags are shown.
 func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Verification) {
 	d.lastDate, d.flagged = nil, nil
+	d.notLive = notLiveOf(records, v)
 	for _, r := range records {
 		s := v.StateOf(r)
 		if s.Flagged && !slices.Contains(d.flagged, r.Field) {

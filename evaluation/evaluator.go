@@ -40,6 +40,8 @@ type Evaluator struct {
 	scratch scratchPool
 	// counts are the texts of common counts ("3 days").
 	counts *counts
+	// verification is the records' state the evaluator was built with.
+	verification entrycheck.Verification
 }
 
 // routeKey identifies a passport to destination route by the Index3 of both codes.
@@ -61,6 +63,8 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 		riskList:   map[string]bool{},
 		counts:     newCounts(),
 		source:     matrixSource(snap.Matrix.Provenance()),
+
+		verification: v,
 	}
 	// The loader accepts only snapshot versions that are dates.
 	e.asOf, _ = entrycheck.ParseDate(snap.Version())
@@ -110,6 +114,12 @@ func (e *Evaluator) RulesVerification(iso3 string, now time.Time) (v entrycheck.
 	}
 	_, v = e.rulesVerification(d, now)
 	return v, true
+}
+
+// RecordState is the verification state of a cited record the answers
+// rest on.
+func (e *Evaluator) RecordState(r entrycheck.CitedRecord) entrycheck.RecordState {
+	return e.verification.StateOf(r)
 }
 
 // Snapshot returns the snapshot the evaluator answers from.

@@ -102,4 +102,8 @@ func TestRoutePageShowsOfficialStatements(t *testing.T) {
 	if !strings.Contains(string(full), st.ID+" (in force, from 1 January 2026): no_admission for passports AFG") {
 		t.Errorf("llms-full.txt does not list %s", st.ID)
 	}
+	// Its citation says what is known of the page, in the shared words.
+	if d := st.Source.Detail(); d == "" || !strings.Contains(string(full), st.Source.URL+", read "+st.Source.RetrievedAt.String()+"; "+d+"]") {
+		t.Errorf("llms-full.txt does not say %q of %s", d, st.Source.URL)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/templates"
 )
 
 // routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
@@ -102,10 +103,10 @@ func (s *site) llmsFull() []byte {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}
 		for _, r := range rules {
-			fmt.Fprintf(&b, "%s: %s %s [source: %s, %s, read %s]\n", r.Name, r.Detail, r.Text, r.Source.Name, r.Source.URL, r.Source.RetrievedAt)
+			fmt.Fprintf(&b, "%s: %s %s [source: %s, %s, %s]\n", r.Name, r.Detail, r.Text, r.Source.Name, r.Source.URL, readText(r.Source))
 		}
 		for _, a := range d.Apply {
-			fmt.Fprintf(&b, "Apply (%s): %s [source: %s, %s]\n", a.Kind, a.URL, a.Source.Name, a.Source.URL)
+			fmt.Fprintf(&b, "Apply (%s): %s [source: %s, %s, %s]\n", a.Kind, a.URL, a.Source.Name, a.Source.URL, a.Source.ReadText("read"))
 		}
 		b.WriteByte('\n')
 	}
@@ -147,8 +148,8 @@ func (s *site) writeStatements(b *bytes.Buffer) {
 		if st.AllowedStayDays.Valid {
 			stay = " " + itoa(st.AllowedStayDays.N) + " days"
 		}
-		fmt.Fprintf(b, "%s (%s, %s): %s%s for passports %s. %s [source: %s, %s, read %s]\n", st.ID, c.StatusWords(), c.Period(),
-			st.Requirement, stay, appliesToText(st.AppliesTo), st.Text, st.Source.Name, st.Source.URL, st.Source.RetrievedAt)
+		fmt.Fprintf(b, "%s (%s, %s): %s%s for passports %s. %s [source: %s, %s, %s]\n", st.ID, c.StatusWords(), c.Period(),
+			st.Requirement, stay, appliesToText(st.AppliesTo), st.Text, st.Source.Name, st.Source.URL, st.Source.ReadText("read"))
 	}
 	b.WriteByte('\n')
 }
@@ -164,4 +165,13 @@ func appliesToText(a *entrycheck.AppliesTo) string {
 		out += " except " + strings.Join(ex, ", ")
 	}
 	return out
+}
+
+// readText is the day a page was read, with what else is known of it, as
+// entrycheck.Citation.ReadText words it.
+func readText(c templates.Citation) string {
+	if c.Detail == "" {
+		return "read " + c.RetrievedAt
+	}
+	return "read " + c.RetrievedAt + "; " + c.Detail
 }

@@ -151,9 +151,15 @@ func (s *site) renderTransparency() error {
 		StaleAfter:     entrycheck.StaleAfterDays,
 		Checks:         s.sourceChecks(),
 	}
-	curated := len(snap.Curated.Destinations)
+	curated, extended := len(snap.Curated.Destinations), 0
+	for _, d := range snap.Curated.Destinations {
+		if len(d.Rules.EntryRules().Citations()) > 0 {
+			extended++
+		}
+	}
 	v.Coverage = []templates.Count{
-		{Label: "Destinations with curated rules (extended)", N: curated},
+		{Label: "Destinations with cited entry rules (extended)", N: extended},
+		{Label: "Destinations curated without a cited rule (basic)", N: curated - extended},
 		{Label: "Destinations not curated yet (basic)", N: len(snap.Matrix.Countries()) - curated},
 		{Label: "Countries in the yellow-fever table", N: len(snap.Curated.YellowFever.Countries)},
 	}
@@ -193,6 +199,7 @@ func (s *site) renderTransparency() error {
 		}
 		return v.Sources[i].Label < v.Sources[j].Label
 	})
+	v.Publishers, v.Readings, v.Dated = s.sourceKinds(snap.Curated.Records())
 	sort.Slice(s.summary.review, func(i, j int) bool { return s.summary.review[i].path < s.summary.review[j].path })
 	for _, rr := range s.summary.review {
 		v.NeedsReview = append(v.NeedsReview, templates.Link{Label: rr.label, URL: rr.path})

@@ -204,8 +204,10 @@ func TestTransparencyFreshnessCoversEveryCuratedDestination(t *testing.T) {
 			t.Errorf("%s: %d destinations verified in the last 7 days", now.Format(time.DateOnly), fresh["0 to 7 days"])
 		}
 		states := tableRows(t, main, "Curated destinations by verification status")
-		if fresh["older than 30 days (stale)"] < states["stale"] {
-			t.Errorf("%s: %d destinations older than 30 days but %d stale", now.Format(time.DateOnly), fresh["older than 30 days (stale)"], states["stale"])
+		// Without a live reading nothing is verified, whatever the day: the
+		// shipped rules were not read live.
+		if states["verified_official_sources"] != 0 || fresh["older than 30 days (stale)"] > states["stale"]+states["needs_review"] {
+			t.Errorf("%s: %d destinations older than 30 days, states %v", now.Format(time.DateOnly), fresh["older than 30 days (stale)"], states)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package generator
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/templates"
@@ -24,20 +23,7 @@ func (s *site) pageOf(path, title, description string, crumbs ...templates.Link)
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func citation(c entrycheck.Citation) templates.Citation {
-	return templates.Citation{Name: c.Name, URL: c.URL, RetrievedAt: c.RetrievedAt.String(), Detail: citationDetail(c)}
-}
-
-// citationDetail says what is known of a cited page besides its name: the
-// date it gives itself and whether the curator read a stored copy.
-func citationDetail(c entrycheck.Citation) string {
-	var parts []string
-	if c.ContentDate != "" {
-		parts = append(parts, "page dated "+c.ContentDate)
-	}
-	if c.ReadFrom == "stored_copy" {
-		parts = append(parts, "read from a stored copy of unknown date")
-	}
-	return strings.Join(parts, "; ")
+	return templates.Citation{Name: c.Name, URL: c.URL, RetrievedAt: c.RetrievedAt.String(), Detail: c.Detail()}
 }
 
 func dateText(d *entrycheck.Date) string {

@@ -60,9 +60,5 @@ func (s *site) writeYellowFever(b *bytes.Buffer) {
 
 // digestSource is a citation in the digest, with what is known of the page.
 func digestSource(c entrycheck.Citation) string {
-	out := c.Name + ", " + c.URL + ", read " + c.RetrievedAt.String()
-	if d := citationDetail(c); d != "" {
-		out += "; " + d
-	}
-	return out
+	return c.Name + ", " + c.URL + ", " + c.ReadText("read")
 }

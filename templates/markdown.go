@@ -141,7 +141,7 @@ func HomeMarkdown(v HomeView) []byte {
 func TransparencyMarkdown(v TransparencyView) []byte {
 	var m md
 	m.line("# Transparency\n")
-	m.line("Matrix snapshot %s; %d citations of official sources. A destination's entry rules are reported stale when the least recently verified of its records was last verified more than %d days ago.\n", v.DatasetVersion, v.Citations, v.StaleAfter)
+	m.line("Matrix snapshot %s; %d citations of official sources. A destination's entry rules are reported stale when the least recently verified of its records was last verified more than %d days ago, and while any of them was read only from a stored copy or not confirmed on the live page by a curator.\n", v.DatasetVersion, v.Citations, v.StaleAfter)
 	m.line("## Age of the verdicts\n")
 	m.line("Every verdict is as of %s, the date of the matrix snapshot ([%s](%s)): %d days old on the day of this build.", v.Matrix.AsOf, v.Matrix.SourceName, v.Matrix.SourceURL, v.Matrix.AgeDays)
 	if v.Matrix.Old {
@@ -151,9 +151,12 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 	}
 	m.counts("Coverage of destinations", v.Coverage)
 	m.counts("Routes by requirement", v.Requirements)
-	m.counts("Freshness of curated destinations (days since their entry rules were last verified)", v.Freshness)
+	m.counts("Freshness of curated destinations (days since their entry rules were last read by a curator or verified live)", v.Freshness)
 	m.counts("Curated destinations by verification status of their entry rules", v.RulesStates)
 	m.counts("Citations by source", v.Sources)
+	m.counts("Cited pages by publisher", v.Publishers)
+	m.counts("Cited pages by how they were read (verified only when read live)", v.Readings)
+	m.counts("Cited pages by date", v.Dated)
 	m.sourceChecks(v.Checks)
 	m.line("## Sources flagged for review\n")
 	if len(v.Checks.Flags) == 0 {

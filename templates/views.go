@@ -186,9 +186,15 @@ type TransparencyView struct {
 	Freshness   []Count
 	RulesStates []Count
 	NeedsReview []Link
-	Citations   int
-	StaleAfter  int
-	Checks      SourceChecks
+	// Publishers counts the cited pages by who publishes them; Readings by
+	// how they were read (confirmed on the live page, stored copies only,
+	// not recorded as live); Dated by whether the page gives its own date.
+	Publishers []Count
+	Readings   []Count
+	Dated      []Count
+	Citations  int
+	StaleAfter int
+	Checks     SourceChecks
 }
 
 // MatrixAge is the date and age of the matrix snapshot every verdict comes from.

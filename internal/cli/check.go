@@ -158,12 +158,5 @@ func printRule(w io.Writer, name, text string, c entrycheck.Citation) {
 }
 
 func cite(c entrycheck.Citation) string {
-	var page string
-	if c.ContentDate != "" {
-		page += "; page dated " + c.ContentDate
-	}
-	if c.ReadFrom == "stored_copy" {
-		page += "; read from a stored copy of unknown date"
-	}
-	return fmt.Sprintf("%s <%s>, read %s%s", c.Name, c.URL, c.RetrievedAt, page)
+	return fmt.Sprintf("%s <%s>, %s", c.Name, c.URL, c.ReadText("read"))
 }

@@ -10,12 +10,14 @@ import (
 )
 
 const reviewUsage = `Usage:
-  entrycheck review [options]                          list the records flagged for review
-  entrycheck review accept FLAG_ID --note TEXT [opts]  the record still holds against the changed page
-  entrycheck review reject FLAG_ID --note TEXT [opts]  the record no longer holds: correct the curated layer
+  entrycheck review [options]                      list the flags and the baselines awaiting a curator
+  entrycheck review accept ID --note TEXT [opts]   the records hold against the live page
+  entrycheck review reject ID --note TEXT [opts]   they no longer hold: correct the curated layer
 
-A record is flagged when the daily verification finds that its cited page changed. Accepting
-verifies it as of today; rejecting keeps it flagged until the curated record is corrected and
+A record is flagged when the daily verification finds that its cited page changed. The
+verifier's first reading of a page is a baseline: it verifies nothing until a curator confirms
+that the live page says what the records citing it say. Accepting a flag or a baseline verifies
+the records as of today; rejecting keeps them flagged until the curated record is corrected and
 re-imported with a citation read after the review. Both are published as events with the note.
 
 Options:`
@@ -54,11 +56,13 @@ func runReview(env Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "recorded %s: %s\n", ev.ID, ev.Summary)
 		return ExitOK
 	}
-	_, open, err := verify.Load(ctx, st, records)
+	folded, err := verify.LoadFolded(ctx, st, records)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
 		return ExitFailure
 	}
+	open := folded.Open
+	listBaselines(env, folded.Baselines)
 	if len(open) == 0 {
 		fmt.Fprintln(env.Stdout, "no record needs review")
 		return ExitOK
@@ -76,4 +80,22 @@ func runReview(env Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "%d records need review\n", len(open))
 	return ExitOK
+}
+
+// listBaselines lists the first readings awaiting a curator's confirmation.
+func listBaselines(env Env, baselines []verify.Baseline) {
+	for _, b := range baselines {
+		fmt.Fprintf(env.Stdout, "%s\n  baseline: first live reading, awaiting confirmation\n  source:   %s <%s>\n  read:     %s\n",
+			b.ID, b.SourceName, b.URL, b.Since.UTC().Format(time.RFC3339))
+		for _, r := range b.Records {
+			who := r.Destination
+			if who == "" {
+				who = "(every destination)"
+			}
+			fmt.Fprintf(env.Stdout, "  record:   %s %s\n", who, r.Field)
+		}
+	}
+	if len(baselines) > 0 {
+		fmt.Fprintf(env.Stdout, "%d baselines await confirmation\n", len(baselines))
+	}
 }

@@ -16,16 +16,26 @@ import (
 )
 
 // TestReviewFlow: a record flagged by the verification shows in `review`,
-// makes the answers of `check` needs_review, and is verified again once a
-// curator accepts it.
+// makes the answers of `check` needs_review, and is verified on the live
+// page once a curator accepts it; a first reading of another page shows as
+// a baseline awaiting confirmation, and is confirmed the same way. The other
+// rules, read from stored copies, keep the destination stale.
 func TestReviewFlow(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "events.db")
-	var validity entrycheck.CitedRecord
+	var validity, onward entrycheck.CitedRecord
 	for _, r := range datatest.Evaluator(t).Snapshot().Curated.Records() {
 		if r.Destination == "THA" && r.Field == entrycheck.FieldPassportValidity {
 			validity = r
 		}
+		if r.Destination == "THA" && r.Field == entrycheck.FieldOnwardTicket {
+			onward = r
+		}
 	}
+	if onward.Source.URL == validity.Source.URL {
+		t.Fatal("the test needs two pages")
+	}
+	baseline, _ := json.Marshal(changes.SourceCheck{URL: onward.Source.URL, SourceName: onward.Source.Name, RunID: "20261122T030000Z", HTTPStatus: 200,
+		Records: []changes.RecordRef{{Destination: "THA", Field: entrycheck.FieldOnwardTicket}}})
 	flag, _ := json.Marshal(changes.Flag{
 		RecordRef: changes.RecordRef{Destination: "THA", Field: entrycheck.FieldPassportValidity},
 		URL:       validity.Source.URL, SourceName: validity.Source.Name, ChangeEvent: "source/x", Change: `1 line added, 1 removed; added: "three months"`,
@@ -36,14 +46,17 @@ func TestReviewFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = changes.Append(ctx, st, []changes.Event{{ID: "flag/20261122T030000Z/THA/passport_validity/abc", Kind: changes.KindRuleFlagged,
-		Time: time.Date(2026, 11, 22, 3, 0, 0, 0, time.UTC), Destinations: []string{"THA"}, Fields: []string{"passport_validity"}, Summary: "flag", Details: flag}})
+		Time: time.Date(2026, 11, 22, 3, 0, 0, 0, time.UTC), Destinations: []string{"THA"}, Fields: []string{"passport_validity"}, Summary: "flag", Details: flag},
+		{ID: "source/20261122T030000Z/onward", Kind: changes.KindSourceBaselined, Time: time.Date(2026, 11, 22, 3, 0, 0, 0, time.UTC),
+			Destinations: []string{"THA"}, Fields: []string{"onward_ticket"}, Summary: "Read for the first time", Details: baseline}})
 	st.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	code, out, errOut := run(t, "review", "--db", db)
-	if code != cli.ExitOK || !strings.Contains(out, "flag/20261122T030000Z/THA/passport_validity/abc") || !strings.Contains(out, "three months") || !strings.Contains(out, "1 records need review") {
+	if code != cli.ExitOK || !strings.Contains(out, "flag/20261122T030000Z/THA/passport_validity/abc") || !strings.Contains(out, "three months") || !strings.Contains(out, "1 records need review") ||
+		!strings.Contains(out, "source/20261122T030000Z/onward\n  baseline: first live reading, awaiting confirmation") || !strings.Contains(out, "  record:   THA onward_ticket\n") {
 		t.Fatalf("review list: exit %d\n%s%s", code, out, errOut)
 	}
 	status := func() string {
@@ -56,12 +69,12 @@ func TestReviewFlow(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}
-		return r.EntryRulesVerification.Status + " " + strings.Join(r.EntryRulesVerification.FlaggedFields, ",")
+		return r.EntryRulesVerification.Status + " " + r.EntryRulesVerification.Reason + " " + strings.Join(r.EntryRulesVerification.FlaggedFields, ",")
 	}
-	if s := status(); s != "needs_review passport_validity" {
+	if s := status(); s != "needs_review flagged passport_validity" {
 		t.Fatalf("flagged: %s", s)
 	}
-	if code, _, errOut := run(t, "review", "accept", "flag/unknown", "--note", "x", "--db", db); code != cli.ExitUsage || !strings.Contains(errOut, "no open flag") {
+	if code, _, errOut := run(t, "review", "accept", "flag/unknown", "--note", "x", "--db", db); code != cli.ExitUsage || !strings.Contains(errOut, "no open flag or baseline") {
 		t.Fatalf("unknown flag: exit %d %s", code, errOut)
 	}
 	if code, _, errOut := run(t, "review", "accept", "flag/20261122T030000Z/THA/passport_validity/abc", "--db", db); code != cli.ExitUsage || !strings.Contains(errOut, "needs a note") {
@@ -71,10 +84,35 @@ func TestReviewFlow(t *testing.T) {
 	if code != cli.ExitOK || !strings.Contains(out, "review/flag/20261122T030000Z/THA/passport_validity/abc") {
 		t.Fatalf("accept: exit %d\n%s%s", code, out, errOut)
 	}
-	if s := status(); s != "verified_official_sources " {
+	if s := status(); s != "stale stored_copy " {
 		t.Fatalf("accepted: %s", s)
 	}
-	if code, out, _ := run(t, "review", "--db", db); code != cli.ExitOK || !strings.Contains(out, "no record needs review") {
+	code, out, errOut = run(t, "review", "accept", "source/20261122T030000Z/onward", "--note", "The live page asks for a return ticket.", "--db", db)
+	if code != cli.ExitOK || !strings.Contains(out, "review/source/20261122T030000Z/onward: Confirmed on the live page") {
+		t.Fatalf("confirm: exit %d\n%s%s", code, out, errOut)
+	}
+	if s := status(); s != "stale stored_copy " {
+		t.Fatalf("confirmed: %s", s)
+	}
+	if code, out, _ := run(t, "review", "--db", db); code != cli.ExitOK || !strings.Contains(out, "no record needs review") || strings.Contains(out, "baseline") {
 		t.Fatalf("after review: %s", out)
+	}
+}
+
+// TestCheckTextCitesPageDetail: the text answer cites the official
+// statement's page with what is known of it, in the words every other
+// place uses (entrycheck.Citation.Detail).
+func TestCheckTextCitesPageDetail(t *testing.T) {
+	r, err := datatest.Evaluator(t).Check(entrycheck.CheckRequest{Passport: "SYR", Destination: "USA"}, entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)))
+	if err != nil || len(r.VerdictVerification.OfficialStatements) == 0 {
+		t.Fatalf("SYR to USA: %v, %+v", err, r.VerdictVerification)
+	}
+	src := r.VerdictVerification.OfficialStatements[0].Source
+	if src.Detail() == "" {
+		t.Fatalf("the statement's citation says nothing of its page: %+v", src)
+	}
+	code, out, errOut := run(t, "check", "SYR", "USA", "--db", filepath.Join(t.TempDir(), "e.db"))
+	if code != cli.ExitOK || !strings.Contains(out, "Source: "+src.Name+" <"+src.URL+">, read "+src.RetrievedAt.String()+"; "+src.Detail()+"\n") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -113,7 +113,9 @@ func newRunner(t *testing.T, st *store.Store, records []entrycheck.CitedRecord, 
 
 // TestStateTransitions follows Thailand's records through the life the
 // daily verification gives them, on the real curated layer, with a
-// controlled clock: verified, stale after the threshold without readings,
+// controlled clock: stale while read only from stored copies and while the
+// verifier's first live reading awaits a curator; verified once a curator
+// confirms it, stale after the threshold without readings,
 // needs_review after a change of a cited page, verified after a curator
 // accepts it; a rejected flag stays; an unreachable page ages its records.
 func TestStateTransitions(t *testing.T) {
@@ -171,18 +173,51 @@ func TestStateTransitions(t *testing.T) {
 			if rep.Baselined != len(verify.Sources(tha)) || rep.Reverified+rep.Changed+rep.Unreachable != 0 {
 				t.Fatalf("first run: %+v", rep)
 			}
-			// Day 10: the pages are the same but for their stamps: re-verified.
+			if v := answer(0); v.Status != entrycheck.RulesStale || v.Reason != entrycheck.ReasonAwaitingConfirmation || v.LastVerified.String() != validity.Source.RetrievedAt.String() {
+				t.Fatalf("day 0: %+v", v)
+			}
+			// Day 10: the pages are the same but for their stamps: re-read
+			// unchanged, which verifies nothing before a curator confirmed
+			// the baselines.
 			site.set(func() { site.stamp = "9 March 2026, 10:42" })
 			rep = runAt(10)
 			if rep.Reverified != len(verify.Sources(tha)) || rep.Changed != 0 {
 				t.Fatalf("day 10: %+v", rep)
+			}
+			if v := answer(10); v.Status != entrycheck.RulesStale || v.Reason != entrycheck.ReasonAwaitingConfirmation || v.StalenessDays.N != 10 {
+				t.Fatalf("day 10, unconfirmed: %+v", v)
+			}
+			// A curator confirms each baseline: verified as of the confirmation.
+			folded, err := verify.LoadFolded(ctx, st, snap.Curated.Records())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(folded.Baselines) != len(verify.Sources(tha)) || len(folded.Open) != 0 {
+				t.Fatalf("baselines %+v, flags %+v", folded.Baselines, folded.Open)
+			}
+			if _, err := verify.Review(ctx, st, snap.Curated.Records(), folded.Baselines[0].ID, true, " ", datatest.Current, c.t); err == nil {
+				t.Fatal("a confirmation without a note was recorded")
+			}
+			for _, b := range folded.Baselines {
+				if len(b.Records) == 0 || b.Records[0].Destination != "THA" {
+					t.Fatalf("baseline %+v", b)
+				}
+				if _, err := verify.Review(ctx, st, snap.Curated.Records(), b.ID, true, "Checked: the live page says what the records say.", datatest.Current, c.t); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := verify.Review(ctx, st, snap.Curated.Records(), folded.Baselines[0].ID, true, "again", datatest.Current, c.t); err == nil {
+				t.Fatal("a baseline was confirmed twice")
+			}
+			if folded, _ := verify.LoadFolded(ctx, st, snap.Curated.Records()); len(folded.Baselines) != 0 {
+				t.Fatalf("baselines after confirmation: %+v", folded.Baselines)
 			}
 			v := answer(10)
 			if v.Status != entrycheck.RulesVerifiedOfficialSources || v.LastVerified.String() != entrycheck.DateOf(cited.AddDate(0, 0, 10)).String() || v.StalenessDays.N != 0 {
 				t.Fatalf("day 10: %+v", v)
 			}
 			// No reading for 31 days: stale, by the clock alone.
-			if v := answer(10 + entrycheck.StaleAfterDays + 1); v.Status != entrycheck.RulesStale || v.StalenessDays.N != entrycheck.StaleAfterDays+1 {
+			if v := answer(10 + entrycheck.StaleAfterDays + 1); v.Status != entrycheck.RulesStale || v.Reason != entrycheck.ReasonNotReverified || v.StalenessDays.N != entrycheck.StaleAfterDays+1 {
 				t.Fatalf("day 41: %+v", v)
 			}
 			// Day 45: the passport-validity page changes its rule: flagged.
@@ -194,7 +229,7 @@ func TestStateTransitions(t *testing.T) {
 				t.Fatalf("day 45: %+v", rep)
 			}
 			v = answer(45)
-			if v.Status != entrycheck.RulesNeedsReview || !slices.Contains(v.FlaggedFields, entrycheck.FieldPassportValidity) {
+			if v.Status != entrycheck.RulesNeedsReview || v.Reason != entrycheck.ReasonFlagged || !slices.Contains(v.FlaggedFields, entrycheck.FieldPassportValidity) {
 				t.Fatalf("day 45: %+v", v)
 			}
 			_, open, err := verify.Load(ctx, st, snap.Curated.Records())
