@@ -43,26 +43,32 @@ type Destination struct {
 	CuratorNotes string                  `json:"curator_notes"`
 }
 
-// Rules are a destination's cited entry rules; nil means no official source gave the rule.
+// Rules are a destination's cited entry rules; nil means no official source
+// gave the rule. The single-valued fields hold a list of variants, the first
+// whose applies_to matches holding for a passport; the list-valued fields
+// hold items, each for the passports its applies_to names.
 type Rules struct {
-	PassportValidity          *entrycheck.Rule[entrycheck.PassportValidity] `json:"passport_validity"`
-	BlankPages                *entrycheck.Rule[entrycheck.BlankPages]       `json:"blank_pages"`
-	OnwardTicket              *entrycheck.Rule[entrycheck.OnwardTicket]     `json:"onward_ticket"`
-	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]     `json:"other_health"`
-	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]    `json:"twov"`
-	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]      `json:"residence_permit_exemptions"`
+	PassportValidity          *entrycheck.Rule[[]entrycheck.PassportValidity] `json:"passport_validity"`
+	BlankPages                *entrycheck.Rule[[]entrycheck.BlankPages]       `json:"blank_pages"`
+	OnwardTicket              *entrycheck.Rule[[]entrycheck.OnwardTicket]     `json:"onward_ticket"`
+	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]       `json:"other_health"`
+	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]      `json:"twov"`
+	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]        `json:"residence_permit_exemptions"`
+	ArrivalFormalities        *entrycheck.Rule[[]entrycheck.ArrivalFormality] `json:"arrival_formalities"`
 }
 
-// EntryRules returns the rules as the check result's block, without the
-// parts an answer computes (yellow fever, verification, coverage).
-func (r Rules) EntryRules() entrycheck.EntryRules {
+// For returns the rules as they hold for a traveller, as the check
+// result's block, without the parts an answer computes (yellow fever,
+// verification, coverage).
+func (r Rules) For(t entrycheck.Traveller) entrycheck.EntryRules {
 	return entrycheck.EntryRules{
-		PassportValidity:          r.PassportValidity,
-		BlankPages:                r.BlankPages,
-		OnwardTicket:              r.OnwardTicket,
-		OtherHealth:               r.OtherHealth,
-		TWOV:                      r.TWOV,
-		ResidencePermitExemptions: r.ResidencePermitExemptions,
+		PassportValidity:          entrycheck.SelectVariant(r.PassportValidity, t),
+		BlankPages:                entrycheck.SelectVariant(r.BlankPages, t),
+		OnwardTicket:              entrycheck.SelectVariant(r.OnwardTicket, t),
+		OtherHealth:               entrycheck.SelectItems(r.OtherHealth, t),
+		TWOV:                      entrycheck.SelectItems(r.TWOV, t),
+		ResidencePermitExemptions: entrycheck.SelectItems(r.ResidencePermitExemptions, t),
+		ArrivalFormalities:        entrycheck.SelectItems(r.ArrivalFormalities, t),
 	}
 }
 
@@ -166,6 +172,18 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("curated layer: no files in %s/", DestinationsDir)
 	}
+	var groups struct {
+		Groups []Group `json:"groups"`
+	}
+	if err := decodeFile(fsys, GroupsFile, &groups); err != nil {
+		return nil, err
+	}
+	for _, g := range groups.Groups {
+		if err := g.Validate(reg); err != nil {
+			return nil, fmt.Errorf("curated %s: group %s: %w", GroupsFile, g.Code, err)
+		}
+		c.Groups[g.Code] = g
+	}
 	for _, f := range files {
 		var d Destination
 		if err := decodeFile(fsys, f, &d); err != nil {
@@ -174,7 +192,7 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 		if want := strings.TrimSuffix(path.Base(f), ".json"); d.Destination != want {
 			return nil, fmt.Errorf("curated %s: destination %q does not match the file name", f, d.Destination)
 		}
-		if err := d.validate(reg); err != nil {
+		if err := d.Validate(reg, c.Groups); err != nil {
 			return nil, fmt.Errorf("curated %s: %w", f, err)
 		}
 		c.Destinations[d.Destination] = &d
@@ -184,18 +202,6 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 	}
 	if err := c.YellowFever.validate(reg); err != nil {
 		return nil, fmt.Errorf("curated %s: %w", YellowFeverFile, err)
-	}
-	var groups struct {
-		Groups []Group `json:"groups"`
-	}
-	if err := decodeFile(fsys, GroupsFile, &groups); err != nil {
-		return nil, err
-	}
-	for _, g := range groups.Groups {
-		if err := g.validate(reg); err != nil {
-			return nil, fmt.Errorf("curated %s: group %s: %w", GroupsFile, g.Code, err)
-		}
-		c.Groups[g.Code] = g
 	}
 	var statements StatementsDocument
 	if err := decodeFile(fsys, StatementsFile, &statements); err != nil {
@@ -239,56 +245,6 @@ func (c *Curated) SortedCodes() []string {
 	}
 	sort.Strings(codes)
 	return codes
-}
-
-func (d *Destination) validate(reg *country.Registry) error {
-	if _, ok := reg.ByISO3(d.Destination); !ok || d.Destination != strings.ToUpper(d.Destination) {
-		return fmt.Errorf("destination %q is not an ISO 3166-1 alpha-3 code", d.Destination)
-	}
-	if d.CompiledAt.IsZero() {
-		return fmt.Errorf("compiled_at is missing")
-	}
-	r := d.Rules
-	var checks []ruleCheck
-	if v := r.PassportValidity; v != nil {
-		checks = append(checks, ruleCheck{"passport_validity", v.Source, func() error { return validValidity(v.Value) }})
-	}
-	if v := r.BlankPages; v != nil {
-		checks = append(checks, ruleCheck{"blank_pages", v.Source, func() error { return positive(v.Value.Pages, "pages") }})
-	}
-	if v := r.OnwardTicket; v != nil {
-		checks = append(checks, ruleCheck{"onward_ticket", v.Source, func() error { return validOnward(v.Value.Required) }})
-	}
-	if v := r.OtherHealth; v != nil {
-		checks = append(checks, ruleCheck{"other_health", v.Source, func() error { return nonEmpty(len(v.Value)) }})
-	}
-	if v := r.TWOV; v != nil {
-		checks = append(checks, ruleCheck{"twov", v.Source, func() error { return validPrograms(v.Value, reg) }})
-	}
-	if v := r.ResidencePermitExemptions; v != nil {
-		checks = append(checks, ruleCheck{"residence_permit_exemptions", v.Source, func() error { return validExemptions(v.Value, reg) }})
-	}
-	for _, c := range checks {
-		if err := validCitation(c.cite); err != nil {
-			return fmt.Errorf("rules.%s.source: %w", c.field, err)
-		}
-		if err := c.check(); err != nil {
-			return fmt.Errorf("rules.%s: %w", c.field, err)
-		}
-	}
-	for i, a := range d.Apply {
-		if err := validApply(a); err != nil {
-			return fmt.Errorf("apply[%d]: %w", i, err)
-		}
-	}
-	return nil
-}
-
-// ruleCheck is the validation of one non-null rule field: its citation and its value.
-type ruleCheck struct {
-	field string
-	cite  entrycheck.Citation
-	check func() error
 }
 
 // Records lists every cited record of the curated layer, each destination's
