@@ -273,14 +273,14 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 	for _, code := range codes {
 		if d, ok := c.Destinations[code]; ok {
 			r := d.Rules
-			if r.PassportValidity != nil {
-				add(code, entrycheck.FieldPassportValidity, r.PassportValidity.Source)
+			for _, s := range variantSources(r.PassportValidity) {
+				add(code, entrycheck.FieldPassportValidity, s)
 			}
-			if r.BlankPages != nil {
-				add(code, entrycheck.FieldBlankPages, r.BlankPages.Source)
+			for _, s := range variantSources(r.BlankPages) {
+				add(code, entrycheck.FieldBlankPages, s)
 			}
-			if r.OnwardTicket != nil {
-				add(code, entrycheck.FieldOnwardTicket, r.OnwardTicket.Source)
+			for _, s := range variantSources(r.OnwardTicket) {
+				add(code, entrycheck.FieldOnwardTicket, s)
 			}
 			if r.OtherHealth != nil {
 				add(code, entrycheck.FieldOtherHealth, r.OtherHealth.Source)
@@ -290,6 +290,9 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 			}
 			if r.ResidencePermitExemptions != nil {
 				add(code, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions.Source)
+			}
+			if r.ArrivalFormalities != nil {
+				add(code, entrycheck.FieldArrivalFormalities, r.ArrivalFormalities.Source)
 			}
 			for _, a := range d.Apply {
 				add(code, entrycheck.FieldApply, a.Source)
@@ -314,6 +317,21 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 		add("", entrycheck.FieldGroup, c.Groups[g].Source)
 	}
 	return dedupeRecords(out)
+}
+
+// variantSources returns the sources of a field with variants: the field's,
+// then each variant's own, which is re-read like any other.
+func variantSources[T interface{ OwnSource() *entrycheck.Citation }](r *entrycheck.Rule[[]T]) []entrycheck.Citation {
+	if r == nil {
+		return nil
+	}
+	out := []entrycheck.Citation{r.Source}
+	for _, v := range r.Value {
+		if s := v.OwnSource(); s != nil {
+			out = append(out, *s)
+		}
+	}
+	return out
 }
 
 // dedupeRecords drops repeated records (two statements of one destination

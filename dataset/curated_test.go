@@ -171,6 +171,11 @@ func TestRecords(t *testing.T) {
 	for code, d := range c.Destinations {
 		if p := d.Rules.PassportValidity; p != nil {
 			want(code, entrycheck.FieldPassportValidity, p.Source)
+			for _, v := range p.Value {
+				if v.Source != nil {
+					want(code, entrycheck.FieldPassportValidity, *v.Source)
+				}
+			}
 		}
 		if p := d.Rules.OnwardTicket; p != nil {
 			want(code, entrycheck.FieldOnwardTicket, p.Source)
