@@ -149,3 +149,24 @@ func TestTripValidityPerPassport(t *testing.T) {
 		}
 	}
 }
+
+// TestOnwardTicketForTheVerdict: the United States' onward-ticket rule is
+// for travellers entering with an ESTA (requirement eta): a trip holds a
+// British passport to it, and not an Indian one (visa required).
+func TestOnwardTicketForTheVerdict(t *testing.T) {
+	for _, c := range []struct {
+		passport string
+		holds    bool
+	}{{"GBR", true}, {"IND", false}} {
+		r := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: "USA"})
+		rule := r.EntryRules.OnwardTicket
+		if rule == nil || (rule.Applies == entrycheck.AppliesYes) != c.holds || (rule.Applies == entrycheck.AppliesYes) != (r.Requirement == entrycheck.ETA) {
+			t.Errorf("%s to USA (%s): onward ticket %+v", c.passport, r.Requirement, rule)
+		}
+		trip := evaluateTrip(t, entrycheck.TripRequest{Traveler: passports(c.passport), Trip: legs(entrycheck.Leg{Country: "USA"})})
+		cond := condition(t, trip.Legs[0], entrycheck.ConditionOnwardTicket)
+		if (cond.Source != nil) != c.holds {
+			t.Errorf("%s to USA: onward condition %+v", c.passport, cond)
+		}
+	}
+}

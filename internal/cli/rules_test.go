@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,5 +75,28 @@ func TestCheckNoComputedMargin(t *testing.T) {
 	pv := r.EntryRules.PassportValidity
 	if pv == nil || pv.Value.MinMonthsRemaining != nil || !strings.Contains(out, "Passport validity: "+pv.Value.Text) {
 		t.Errorf("DEU to USA:\n%s\nwant the rule's text and no margin", out)
+	}
+}
+
+// TestTripValidityForThePassport: a passport expiring three weeks after a
+// stay in France needs renewing when American, not when German.
+func TestTripValidityForThePassport(t *testing.T) {
+	for _, c := range []struct {
+		passport string
+		renew    bool
+	}{{"DEU", false}, {"USA", true}} {
+		trip := `{"traveler": {"passports": [{"country": "` + c.passport + `", "expires": "2027-03-31"}]},
+			"trip": {"legs": [{"country": "FRA", "arrival": "2027-03-01", "departure": "2027-03-10"}]}}`
+		path := filepath.Join(t.TempDir(), "trip.json")
+		if err := os.WriteFile(path, []byte(trip), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := run(t, "trip", path)
+		if code != cli.ExitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if strings.Contains(out, "renew") != c.renew {
+			t.Errorf("%s passport, renewal %v expected:\n%s", c.passport, c.renew, out)
+		}
 	}
 }
