@@ -148,13 +148,13 @@ func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 }
 
 // shown is a single-valued rule as it holds for the passport: a rule that
-// is not for it says so instead of its value, one documented for others
-// carries the warning before its detail.
+// is not for it says so instead of its value; any other note (documented
+// for others, or whom a variant is for) comes before its detail.
 func shown(name, applies, note, text, detail string, src entrycheck.Citation) templates.Rule {
-	switch applies {
-	case entrycheck.AppliesNotForThisPassport:
+	if applies == entrycheck.AppliesNotForThisPassport {
 		return templates.Rule{Name: name, Text: note, Source: citation(src)}
-	case entrycheck.AppliesDocumentedForOthers:
+	}
+	if note != "" {
 		detail = note + " " + detail
 	}
 	return templates.Rule{Name: name, Text: text, Detail: detail, Source: citation(src)}
@@ -234,9 +234,6 @@ func variantsOf[T interface {
 		}
 		if s := v.ScopeOf(); s.AppliesTo != nil {
 			p.Note = strings.TrimSpace("For " + scopeWords(s.AppliesTo) + ". " + p.Note)
-			if p.Applies == entrycheck.AppliesYes {
-				p.Applies = entrycheck.AppliesDocumentedForOthers
-			}
 		}
 		out = append(out, p)
 	}
