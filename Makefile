@@ -43,7 +43,7 @@ lint:
 
 ## curation: re-import the curators' notes into dataset/curated
 curation: binary
-	$(BIN) curation import --from ../shared/curation --to dataset/curated
+	$(BIN) curation import --from ../shared/curation-v2 --to dataset/curated
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '_templ.go$$')

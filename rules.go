@@ -17,91 +17,93 @@ type Citation struct {
 	ReadFrom string `json:"read_from,omitempty"`
 }
 
-// Rule is one cited entry-rule fact: its value and the source it was read from.
-// A rule that no official source gave is absent (nil), never guessed.
+// Rule is one cited entry-rule field of the curated layer: its value and
+// the source it was read from. A rule that no official source gave is absent
+// (nil), never guessed. In the curated layer a field's value is a list: of
+// variants for the single-valued fields (the first whose applies_to matches
+// holds) and of items for the list-valued ones.
 type Rule[T any] struct {
 	Value  T        `json:"value"`
 	Source Citation `json:"source"`
 }
 
+// Scope says whom a curated fact holds for (AppliesTo) and whom its source
+// speaks to (DocumentedFor); nil holds for, or speaks to, every passport.
+type Scope struct {
+	AppliesTo     *AppliesTo `json:"applies_to,omitempty"`
+	DocumentedFor *AppliesTo `json:"documented_for,omitempty"`
+}
+
+// ScopeOf returns the scope; every fact type embeds Scope and so has it.
+func (s Scope) ScopeOf() Scope { return s }
+
+// VariantSource is the source of a variant read from another page than its
+// field's; nil when the field's source holds for it.
+type VariantSource struct {
+	Source *Citation `json:"source,omitempty"`
+}
+
+// OwnSource returns the variant's own source, nil when it has none.
+func (v VariantSource) OwnSource() *Citation { return v.Source }
+
+func (v *VariantSource) clearSource() { v.Source = nil }
+
 // PassportValidity is the minimum validity a passport must have left.
 // CountedFrom is "entry", "departure" or "end_of_permitted_stay"; nil when the
 // source does not say. MinMonthsRemaining 0 with "departure" means valid for
-// the whole stay.
+// the whole stay; nil means the source gives no computable margin (the text
+// says why).
 type PassportValidity struct {
-	MinMonthsRemaining int     `json:"min_months_remaining"`
+	Scope
+	MinMonthsRemaining *int    `json:"min_months_remaining"`
 	CountedFrom        *string `json:"counted_from"`
-	Text               string  `json:"text"`
+	// IssuedWithinYears is the most years since issue the source allows.
+	IssuedWithinYears *int   `json:"issued_within_years,omitempty"`
+	Text              string `json:"text"`
+	VariantSource
 }
 
 // BlankPages is the number of blank pages a passport must have.
 type BlankPages struct {
+	Scope
 	Pages int    `json:"pages"`
 	Text  string `json:"text"`
+	VariantSource
 }
 
 // Onward-ticket rule values.
 const (
-	OnwardRequired    = "required"
-	OnwardMayBeAsked  = "may_be_asked"
-	OnwardNotRequired = "not_required"
+	OnwardRequired   = "required"
+	OnwardMayBeAsked = "may_be_asked"
 )
 
 // OnwardTicket says whether proof of onward or return travel is required
-// (Required is "required", "may_be_asked" or "not_required").
+// (Required is "required" or "may_be_asked").
 type OnwardTicket struct {
+	Scope
 	Required string `json:"required"`
 	Text     string `json:"text"`
+	VariantSource
 }
 
 // HealthRule is a health requirement other than yellow fever.
 type HealthRule struct {
+	Scope
 	Topic string `json:"topic"`
-	Text  string `json:"text"`
+	// FromCountries lists the countries whose travellers the rule concerns,
+	// when the source names them.
+	FromCountries []string `json:"from_countries,omitempty"`
+	Text          string   `json:"text"`
 }
 
-// Eligibility says who may use a transit programme: everyone ("all"), the
-// holders of the listed passports ("passports"), or people matching a
-// description that cannot be evaluated mechanically ("described").
-type Eligibility struct {
-	Kind        string   `json:"kind"`
-	Passports   []string `json:"passports"`
-	Description *string  `json:"description"`
-}
-
-// Eligibility kinds.
-const (
-	EligibleAll       = "all"
-	EligiblePassports = "passports"
-	EligibleDescribed = "described"
-)
-
-// EligibleFor tells whether a holder of passport iso3 may use the programme:
-// true or false when the rule says, nil when only a description exists.
-func (e Eligibility) EligibleFor(iso3 string) *bool {
-	switch e.Kind {
-	case EligibleAll:
-		return &truth
-	case EligiblePassports:
-		for _, p := range e.Passports {
-			if p == iso3 {
-				return &truth
-			}
-		}
-		return &falsehood
-	}
-	return nil
-}
-
-var truth, falsehood = true, false
-
-// TWOVProgram is a transit-without-visa programme of a country.
+// TWOVProgram is a transit-without-visa programme of a country; its
+// applies_to names who may use it.
 type TWOVProgram struct {
-	Program     string      `json:"program"`
-	MaxHours    *int        `json:"max_hours"`
-	AirsideOnly *bool       `json:"airside_only"`
-	Eligible    Eligibility `json:"eligible"`
-	Text        string      `json:"text"`
+	Scope
+	Program     string `json:"program"`
+	MaxHours    *int   `json:"max_hours"`
+	AirsideOnly *bool  `json:"airside_only"`
+	Text        string `json:"text"`
 }
 
 // Document kinds named by residence-permit exemptions.
@@ -113,13 +115,28 @@ const (
 
 // Exemption lets holders of another country's visa or residence permit enter
 // under an easier requirement. HoldersOf holds ISO3 codes and group codes
-// such as SCHENGEN.
+// such as SCHENGEN; applies_to names the nationalities it is open to.
 type Exemption struct {
+	Scope
 	HoldersOf   []string    `json:"holders_of"`
 	Document    string      `json:"document"`
 	Effect      Requirement `json:"effect"`
 	MaxStayDays Days        `json:"max_stay_days"`
 	Text        string      `json:"text"`
+}
+
+// ArrivalFormality is a step some or all travellers must take besides the
+// visa verdict: an arrival card, a travel authorisation, a registration.
+type ArrivalFormality struct {
+	Scope
+	Name string `json:"name"`
+	// Kind is arrival_card, travel_authorisation, registration or customs_declaration.
+	Kind string `json:"kind"`
+	// When is before_arrival or on_arrival.
+	When string  `json:"when"`
+	Fee  *bool   `json:"fee"`
+	URL  *string `json:"url"`
+	Text string  `json:"text"`
 }
 
 // YellowFever is a destination's yellow-fever certificate rule.
@@ -165,18 +182,20 @@ const (
 	CoverageBasic    Coverage = "basic"
 )
 
-// EntryRules is the destination-level block of entry rules in a check result.
+// EntryRules is the destination-level block of entry rules in a check
+// result, each field as it holds for the passport of the check.
 type EntryRules struct {
-	PassportValidity          *Rule[PassportValidity] `json:"passport_validity"`
-	BlankPages                *Rule[BlankPages]       `json:"blank_pages"`
-	OnwardTicket              *Rule[OnwardTicket]     `json:"onward_ticket"`
-	YellowFever               *YellowFeverRule        `json:"yellow_fever"`
-	OtherHealth               *Rule[[]HealthRule]     `json:"other_health"`
-	TWOV                      *Rule[[]TWOVProgram]    `json:"twov"`
-	ResidencePermitExemptions *Rule[[]Exemption]      `json:"residence_permit_exemptions"`
-	LastVerified              *Date                   `json:"last_verified"`
-	StalenessDays             Days                    `json:"staleness_days"`
-	Coverage                  Coverage                `json:"coverage"`
+	PassportValidity          *PassportRule[PassportValidity]   `json:"passport_validity"`
+	BlankPages                *PassportRule[BlankPages]         `json:"blank_pages"`
+	OnwardTicket              *PassportRule[OnwardTicket]       `json:"onward_ticket"`
+	YellowFever               *YellowFeverRule                  `json:"yellow_fever"`
+	OtherHealth               *PassportRule[[]HealthRule]       `json:"other_health"`
+	TWOV                      *PassportRule[[]TWOVProgram]      `json:"twov"`
+	ResidencePermitExemptions *PassportRule[[]Exemption]        `json:"residence_permit_exemptions"`
+	ArrivalFormalities        *PassportRule[[]ArrivalFormality] `json:"arrival_formalities"`
+	LastVerified              *Date                             `json:"last_verified"`
+	StalenessDays             Days                              `json:"staleness_days"`
+	Coverage                  Coverage                          `json:"coverage"`
 }
 
 // Apply kinds.
@@ -197,34 +216,9 @@ type Apply struct {
 // ApplyEntry is a curated portal together with the requirements it serves.
 type ApplyEntry struct {
 	Requirements []Requirement `json:"requirements"`
+	// AppliesTo names the passports the portal serves; nil serves all.
+	AppliesTo *AppliesTo `json:"applies_to,omitempty"`
 	Apply
-}
-
-// Citations returns the citation of every non-null rule of the block, in field order.
-func (r EntryRules) Citations() []Citation {
-	var out []Citation
-	if x := r.PassportValidity; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.BlankPages; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.OnwardTicket; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.YellowFever; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.OtherHealth; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.TWOV; x != nil {
-		out = append(out, x.Source)
-	}
-	if x := r.ResidencePermitExemptions; x != nil {
-		out = append(out, x.Source)
-	}
-	return out
 }
 
 // AppliesTo names the travellers a curated fact holds for. A fact without

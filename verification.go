@@ -9,6 +9,7 @@ const (
 	FieldOtherHealth               = "other_health"
 	FieldTWOV                      = "twov"
 	FieldResidencePermitExemptions = "residence_permit_exemptions"
+	FieldArrivalFormalities        = "arrival_formalities"
 	FieldApply                     = "apply"
 	FieldYellowFever               = "yellow_fever"
 	FieldOfficialStatement         = "official_statement"

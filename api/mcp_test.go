@@ -274,7 +274,13 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	}
 	conforms(t, tools["check_entry_requirements"], res)
 	text := strings.Join(textOf(res), "\n")
-	for _, want := range []string{"Germany (DEU) passport to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity:", "retrieved 20", r.Disclaimer,
+	// Thailand's validity rule is documented for British travellers: the
+	// text says so before the rule.
+	pv := r.EntryRules.PassportValidity
+	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
+		t.Fatalf("DEU to THA passport validity %+v, want documented for others", pv)
+	}
+	for _, want := range []string{"Germany (DEU) passport to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity: " + pv.Note + " " + pv.Value.Text, "retrieved 20", r.Disclaimer,
 		"Verdict " + r.VerdictVerification.AgeWords(), "as of " + r.VerdictVerification.AsOf.Long()} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)

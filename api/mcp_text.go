@@ -47,13 +47,13 @@ func checkText(r entrycheck.CheckResult) string {
 		fmt.Fprintf(&b, "- %s: %s [%s]\n", name, strings.TrimSpace(text), citation(src))
 	}
 	if x := er.PassportValidity; x != nil {
-		rule("Passport validity", x.Value.Text, x.Source)
+		rule("Passport validity", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.BlankPages; x != nil {
-		rule("Blank pages", x.Value.Text, x.Source)
+		rule("Blank pages", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.OnwardTicket; x != nil {
-		rule("Onward ticket", x.Value.Text, x.Source)
+		rule("Onward ticket", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.YellowFever; x != nil {
 		rule("Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)

@@ -42,27 +42,39 @@ type Destination struct {
 	CuratorNotes string                  `json:"curator_notes"`
 }
 
-// Rules are a destination's cited entry rules; nil means no official source gave the rule.
+// Rules are a destination's cited entry rules; nil means no official source
+// gave the rule. The single-valued fields hold a list of variants, the first
+// whose applies_to matches holding for a passport; the list-valued fields
+// hold items, each for the passports its applies_to names.
 type Rules struct {
-	PassportValidity          *entrycheck.Rule[entrycheck.PassportValidity] `json:"passport_validity"`
-	BlankPages                *entrycheck.Rule[entrycheck.BlankPages]       `json:"blank_pages"`
-	OnwardTicket              *entrycheck.Rule[entrycheck.OnwardTicket]     `json:"onward_ticket"`
-	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]     `json:"other_health"`
-	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]    `json:"twov"`
-	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]      `json:"residence_permit_exemptions"`
+	PassportValidity          *entrycheck.Rule[[]entrycheck.PassportValidity] `json:"passport_validity"`
+	BlankPages                *entrycheck.Rule[[]entrycheck.BlankPages]       `json:"blank_pages"`
+	OnwardTicket              *entrycheck.Rule[[]entrycheck.OnwardTicket]     `json:"onward_ticket"`
+	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]       `json:"other_health"`
+	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]      `json:"twov"`
+	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]        `json:"residence_permit_exemptions"`
+	ArrivalFormalities        *entrycheck.Rule[[]entrycheck.ArrivalFormality] `json:"arrival_formalities"`
 }
 
-// EntryRules returns the rules as the check result's block, without the
-// parts an answer computes (yellow fever, verification, coverage).
-func (r Rules) EntryRules() entrycheck.EntryRules {
+// For returns the rules as they hold for a traveller, as the check
+// result's block, without the parts an answer computes (yellow fever,
+// verification, coverage).
+func (r Rules) For(t entrycheck.Traveller) entrycheck.EntryRules {
 	return entrycheck.EntryRules{
-		PassportValidity:          r.PassportValidity,
-		BlankPages:                r.BlankPages,
-		OnwardTicket:              r.OnwardTicket,
-		OtherHealth:               r.OtherHealth,
-		TWOV:                      r.TWOV,
-		ResidencePermitExemptions: r.ResidencePermitExemptions,
+		PassportValidity:          entrycheck.SelectVariant(r.PassportValidity, t),
+		BlankPages:                entrycheck.SelectVariant(r.BlankPages, t),
+		OnwardTicket:              entrycheck.SelectVariant(r.OnwardTicket, t),
+		OtherHealth:               entrycheck.SelectItems(r.OtherHealth, t),
+		TWOV:                      entrycheck.SelectItems(r.TWOV, t),
+		ResidencePermitExemptions: entrycheck.SelectItems(r.ResidencePermitExemptions, t),
+		ArrivalFormalities:        entrycheck.SelectItems(r.ArrivalFormalities, t),
 	}
+}
+
+// Cited reports whether an official source gave at least one rule.
+func (r Rules) Cited() bool {
+	return r.PassportValidity != nil || r.BlankPages != nil || r.OnwardTicket != nil || r.OtherHealth != nil ||
+		r.TWOV != nil || r.ResidencePermitExemptions != nil || r.ArrivalFormalities != nil
 }
 
 // YellowFeverTable is the yellow-fever certificate table and the list of risk countries.
@@ -142,6 +154,18 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("curated layer: no files in %s/", DestinationsDir)
 	}
+	var groups struct {
+		Groups []Group `json:"groups"`
+	}
+	if err := decodeFile(fsys, GroupsFile, &groups); err != nil {
+		return nil, err
+	}
+	for _, g := range groups.Groups {
+		if err := g.Validate(reg); err != nil {
+			return nil, fmt.Errorf("curated %s: group %s: %w", GroupsFile, g.Code, err)
+		}
+		c.Groups[g.Code] = g
+	}
 	for _, f := range files {
 		var d Destination
 		if err := decodeFile(fsys, f, &d); err != nil {
@@ -150,7 +174,7 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 		if want := strings.TrimSuffix(path.Base(f), ".json"); d.Destination != want {
 			return nil, fmt.Errorf("curated %s: destination %q does not match the file name", f, d.Destination)
 		}
-		if err := d.validate(reg); err != nil {
+		if err := d.Validate(reg, c.Groups); err != nil {
 			return nil, fmt.Errorf("curated %s: %w", f, err)
 		}
 		c.Destinations[d.Destination] = &d
@@ -160,18 +184,6 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 	}
 	if err := c.YellowFever.validate(reg); err != nil {
 		return nil, fmt.Errorf("curated %s: %w", YellowFeverFile, err)
-	}
-	var groups struct {
-		Groups []Group `json:"groups"`
-	}
-	if err := decodeFile(fsys, GroupsFile, &groups); err != nil {
-		return nil, err
-	}
-	for _, g := range groups.Groups {
-		if err := g.validate(reg); err != nil {
-			return nil, fmt.Errorf("curated %s: group %s: %w", GroupsFile, g.Code, err)
-		}
-		c.Groups[g.Code] = g
 	}
 	var statements StatementsDocument
 	if err := decodeFile(fsys, StatementsFile, &statements); err != nil {
@@ -217,56 +229,6 @@ func (c *Curated) SortedCodes() []string {
 	return codes
 }
 
-func (d *Destination) validate(reg *country.Registry) error {
-	if _, ok := reg.ByISO3(d.Destination); !ok || d.Destination != strings.ToUpper(d.Destination) {
-		return fmt.Errorf("destination %q is not an ISO 3166-1 alpha-3 code", d.Destination)
-	}
-	if d.CompiledAt.IsZero() {
-		return fmt.Errorf("compiled_at is missing")
-	}
-	r := d.Rules
-	var checks []ruleCheck
-	if v := r.PassportValidity; v != nil {
-		checks = append(checks, ruleCheck{"passport_validity", v.Source, func() error { return validValidity(v.Value) }})
-	}
-	if v := r.BlankPages; v != nil {
-		checks = append(checks, ruleCheck{"blank_pages", v.Source, func() error { return positive(v.Value.Pages, "pages") }})
-	}
-	if v := r.OnwardTicket; v != nil {
-		checks = append(checks, ruleCheck{"onward_ticket", v.Source, func() error { return validOnward(v.Value.Required) }})
-	}
-	if v := r.OtherHealth; v != nil {
-		checks = append(checks, ruleCheck{"other_health", v.Source, func() error { return nonEmpty(len(v.Value)) }})
-	}
-	if v := r.TWOV; v != nil {
-		checks = append(checks, ruleCheck{"twov", v.Source, func() error { return validPrograms(v.Value, reg) }})
-	}
-	if v := r.ResidencePermitExemptions; v != nil {
-		checks = append(checks, ruleCheck{"residence_permit_exemptions", v.Source, func() error { return validExemptions(v.Value, reg) }})
-	}
-	for _, c := range checks {
-		if err := validCitation(c.cite); err != nil {
-			return fmt.Errorf("rules.%s.source: %w", c.field, err)
-		}
-		if err := c.check(); err != nil {
-			return fmt.Errorf("rules.%s: %w", c.field, err)
-		}
-	}
-	for i, a := range d.Apply {
-		if err := validApply(a); err != nil {
-			return fmt.Errorf("apply[%d]: %w", i, err)
-		}
-	}
-	return nil
-}
-
-// ruleCheck is the validation of one non-null rule field: its citation and its value.
-type ruleCheck struct {
-	field string
-	cite  entrycheck.Citation
-	check func() error
-}
-
 // Records lists every cited record of the curated layer, each destination's
 // in field order, then the shared facts: what the daily verification
 // re-reads.
@@ -293,14 +255,14 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 	for _, code := range codes {
 		if d, ok := c.Destinations[code]; ok {
 			r := d.Rules
-			if r.PassportValidity != nil {
-				add(code, entrycheck.FieldPassportValidity, r.PassportValidity.Source)
+			for _, s := range variantSources(r.PassportValidity) {
+				add(code, entrycheck.FieldPassportValidity, s)
 			}
-			if r.BlankPages != nil {
-				add(code, entrycheck.FieldBlankPages, r.BlankPages.Source)
+			for _, s := range variantSources(r.BlankPages) {
+				add(code, entrycheck.FieldBlankPages, s)
 			}
-			if r.OnwardTicket != nil {
-				add(code, entrycheck.FieldOnwardTicket, r.OnwardTicket.Source)
+			for _, s := range variantSources(r.OnwardTicket) {
+				add(code, entrycheck.FieldOnwardTicket, s)
 			}
 			if r.OtherHealth != nil {
 				add(code, entrycheck.FieldOtherHealth, r.OtherHealth.Source)
@@ -310,6 +272,9 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 			}
 			if r.ResidencePermitExemptions != nil {
 				add(code, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions.Source)
+			}
+			if r.ArrivalFormalities != nil {
+				add(code, entrycheck.FieldArrivalFormalities, r.ArrivalFormalities.Source)
 			}
 			for _, a := range d.Apply {
 				add(code, entrycheck.FieldApply, a.Source)
@@ -334,6 +299,21 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 		add("", entrycheck.FieldGroup, c.Groups[g].Source)
 	}
 	return dedupeRecords(out)
+}
+
+// variantSources returns the sources of a field with variants: the field's,
+// then each variant's own, which is re-read like any other.
+func variantSources[T interface{ OwnSource() *entrycheck.Citation }](r *entrycheck.Rule[[]T]) []entrycheck.Citation {
+	if r == nil {
+		return nil
+	}
+	out := []entrycheck.Citation{r.Source}
+	for _, v := range r.Value {
+		if s := v.OwnSource(); s != nil {
+			out = append(out, *s)
+		}
+	}
+	return out
 }
 
 // dedupeRecords drops repeated records (two statements of one destination

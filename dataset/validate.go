@@ -49,107 +49,6 @@ func validPartialDate(s string) bool {
 	return false
 }
 
-var countedFrom = map[string]bool{"entry": true, "departure": true, "end_of_permitted_stay": true}
-
-func validValidity(v entrycheck.PassportValidity) error {
-	if v.MinMonthsRemaining < 0 || v.MinMonthsRemaining > 24 {
-		return fmt.Errorf("min_months_remaining %d is out of range", v.MinMonthsRemaining)
-	}
-	if v.CountedFrom != nil && !countedFrom[*v.CountedFrom] {
-		return fmt.Errorf("counted_from %q is not entry, departure or end_of_permitted_stay", *v.CountedFrom)
-	}
-	return nil
-}
-
-func validOnward(required string) error {
-	switch required {
-	case entrycheck.OnwardRequired, entrycheck.OnwardMayBeAsked, entrycheck.OnwardNotRequired:
-		return nil
-	}
-	return fmt.Errorf("required %q is not required, may_be_asked or not_required", required)
-}
-
-func positive(n int, field string) error {
-	if n <= 0 {
-		return fmt.Errorf("%s must be positive", field)
-	}
-	return nil
-}
-
-func nonEmpty(n int) error {
-	if n == 0 {
-		return errors.New("an empty list must be null instead")
-	}
-	return nil
-}
-
-func validCodes(codes []string, reg *country.Registry, groupsAllowed bool) error {
-	for _, c := range codes {
-		if groupsAllowed && c == entrycheck.GroupSchengen {
-			continue
-		}
-		if _, ok := reg.ByISO3(c); !ok || c != strings.ToUpper(c) {
-			return fmt.Errorf("%q is not an ISO 3166-1 alpha-3 code", c)
-		}
-	}
-	return nil
-}
-
-func validPrograms(ps []entrycheck.TWOVProgram, reg *country.Registry) error {
-	if err := nonEmpty(len(ps)); err != nil {
-		return err
-	}
-	for i, p := range ps {
-		e := p.Eligible
-		var err error
-		switch e.Kind {
-		case entrycheck.EligibleAll:
-		case entrycheck.EligiblePassports:
-			if len(e.Passports) == 0 {
-				err = errors.New("eligible.passports is empty")
-			} else {
-				err = validCodes(e.Passports, reg, false)
-			}
-		case entrycheck.EligibleDescribed:
-			if e.Description == nil || *e.Description == "" {
-				err = errors.New("eligible.description is empty")
-			}
-		default:
-			err = fmt.Errorf("eligible.kind %q is not all, passports or described", e.Kind)
-		}
-		if err == nil && p.Program == "" {
-			err = errors.New("program has no name")
-		}
-		if err != nil {
-			return fmt.Errorf("[%d]: %w", i, err)
-		}
-	}
-	return nil
-}
-
-func validExemptions(es []entrycheck.Exemption, reg *country.Registry) error {
-	if err := nonEmpty(len(es)); err != nil {
-		return err
-	}
-	for i, e := range es {
-		var err error
-		switch {
-		case len(e.HoldersOf) == 0:
-			err = errors.New("holders_of is empty")
-		case e.Document != entrycheck.DocumentVisa && e.Document != entrycheck.DocumentResidencePermit && e.Document != entrycheck.DocumentEither:
-			err = fmt.Errorf("document %q is not visa, residence_permit or either", e.Document)
-		case e.Effect != entrycheck.VisaFree && e.Effect != entrycheck.EVisa && e.Effect != entrycheck.VisaOnArrival:
-			err = fmt.Errorf("effect %q is not visa_free, e_visa or visa_on_arrival", e.Effect)
-		default:
-			err = validCodes(e.HoldersOf, reg, true)
-		}
-		if err != nil {
-			return fmt.Errorf("[%d]: %w", i, err)
-		}
-	}
-	return nil
-}
-
 func validApply(a entrycheck.ApplyEntry) error {
 	if err := nonEmpty(len(a.Requirements)); err != nil {
 		return fmt.Errorf("requirements: %w", err)
@@ -264,7 +163,9 @@ func (s OfficialStatement) validate(reg *country.Registry, groups map[string]Gro
 	return nil
 }
 
-func (g Group) validate(reg *country.Registry) error {
+// Validate checks a group: an upper-case code, members that are country
+// codes, a complete citation.
+func (g Group) Validate(reg *country.Registry) error {
 	if g.Code == "" || g.Code != strings.ToUpper(g.Code) {
 		return fmt.Errorf("code %q must be upper case", g.Code)
 	}

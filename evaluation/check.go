@@ -40,14 +40,15 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		RequestID:      req.RequestID,
 		Source:         e.source,
 		Disclaimer:     entrycheck.Disclaimer,
-		EntryRules:     dest.rules,
 	}
 	own := e.requirement(&r, dest, pc, dc, req)
 	held := heldDocuments(req)
 	r.RequirementLabel = r.Requirement.Label()
 	r.Action = r.Requirement.Action()
+	t := e.traveller(pc.ISO3, r.Requirement)
+	r.EntryRules = dest.rulesFor(t)
 	if r.Requirement.NeedsAction() {
-		r.Apply = dest.apply[r.Requirement]
+		r.Apply = dest.portal(t)
 	}
 	if dest.yf != nil {
 		transit := ""
@@ -85,8 +86,8 @@ func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc
 func (e *Evaluator) requirementOnly(r *entrycheck.CheckResult, pc, dc entrycheck.Country, req entrycheck.CheckRequest) {
 	dest := e.destination(dc.ISO3)
 	r.AllowedStayDays, r.ExemptionApplied, r.Source.MatrixValue = entrycheck.Days{}, nil, nil
-	r.EntryRules.PassportValidity = dest.rules.PassportValidity
 	e.requirement(r, dest, pc, dc, req)
+	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement))
 }
 
 // verdict fills the requirement from the matrix and the curated official
@@ -151,7 +152,9 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 		FlaggedFields:  d.flagged,
 	}
 	if d.lastDate != nil {
-		v.StalenessDays = entrycheck.SomeDays(d.lastDate.DaysSince(now))
+		// A source read after the clock's day (a controlled clock) is 0
+		// days old, not a negative age.
+		v.StalenessDays = entrycheck.SomeDays(max(0, d.lastDate.DaysSince(now)))
 	}
 	switch {
 	case !d.curated:

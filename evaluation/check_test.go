@@ -215,9 +215,7 @@ func TestApplyOnlyWhereCurated(t *testing.T) {
 			portal := false
 			if cur, ok := snap.Curated.Destinations[d.ISO3]; ok {
 				for _, a := range cur.Apply {
-					for _, req := range a.Requirements {
-						portal = portal || req == r.Requirement
-					}
+					portal = portal || slices.Contains(a.Requirements, r.Requirement) && a.AppliesTo.Matches(p.ISO3, r.Requirement, inGroup(snap))
 				}
 			}
 			if want := r.Requirement.NeedsAction() && portal; (r.Apply != nil) != want {
@@ -225,10 +223,39 @@ func TestApplyOnlyWhereCurated(t *testing.T) {
 			}
 		}
 	}
-	// IND to HKG is e_visa; Hong Kong's curated portal serves visa_required only.
-	if r := check(t, entrycheck.CheckRequest{Passport: "IND", Destination: "HKG"}); r.Requirement != entrycheck.EVisa || r.Apply != nil {
-		t.Errorf("IND to HKG (%s): apply = %+v, but no e-visa portal is curated", r.Requirement, r.Apply)
+}
+
+// TestApplyHonoursAppliesTo: a portal whose applies_to names some
+// passports is shown to them only, even where another passport has the
+// requirement it serves.
+func TestApplyHonoursAppliesTo(t *testing.T) {
+	snap := datatest.Evaluator(t).Snapshot()
+	checked := 0
+	for _, code := range snap.Curated.SortedCodes() {
+		for _, a := range snap.Curated.Destinations[code].Apply {
+			if a.AppliesTo == nil {
+				continue
+			}
+			for _, p := range snap.Matrix.Countries() {
+				r := check(t, entrycheck.CheckRequest{Passport: p.ISO3, Destination: code})
+				if !slices.Contains(a.Requirements, r.Requirement) || r.Apply == nil || r.Apply.URL != a.URL {
+					continue
+				}
+				checked++
+				if !a.AppliesTo.Matches(p.ISO3, r.Requirement, inGroup(snap)) {
+					t.Errorf("%s to %s: portal %s shown, but its applies_to is %+v", p.ISO3, code, a.URL, a.AppliesTo)
+				}
+			}
+		}
 	}
+	if checked == 0 {
+		t.Fatal("no portal with applies_to was shown to anyone: the test checks nothing")
+	}
+}
+
+// inGroup resolves the named groups of the curated layer.
+func inGroup(snap *dataset.Snapshot) func(group, code string) bool {
+	return func(group, code string) bool { return slices.Contains(snap.Curated.Groups[group].Members, code) }
 }
 
 func TestUncoveredCodeIsUnknown(t *testing.T) {
@@ -310,7 +337,7 @@ func TestEntryRulesAreCited(t *testing.T) {
 		}
 		cur, curated := snap.Curated.Destinations[d.ISO3]
 		want := entrycheck.CoverageBasic
-		if curated && len(cur.Rules.EntryRules().Citations()) > 0 {
+		if curated && cur.Rules.Cited() {
 			want = entrycheck.CoverageExtended
 		}
 		if er.Coverage != want {

@@ -2,20 +2,23 @@ package evaluation
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/dataset"
 )
 
 // destination holds the parts of an answer that depend on the destination
 // only (yellow fever worked out for every risk country a traveller may
 // arrive from or through).
 type destination struct {
-	country  entrycheck.Country
-	curated  bool
-	rules    entrycheck.EntryRules // yellow fever left nil; set per passport
-	exempts  *entrycheck.Rule[[]entrycheck.Exemption]
-	twov     *entrycheck.Rule[[]entrycheck.TWOVProgram]
-	apply    map[entrycheck.Requirement]*entrycheck.Apply
+	country entrycheck.Country
+	curated bool
+	// rules holds the destination-level parts of the block (coverage,
+	// verification); the rule fields are selected per passport from cur.
+	rules    entrycheck.EntryRules
+	cur      dataset.Rules
+	apply    []entrycheck.ApplyEntry
 	lastDate *entrycheck.Date
 	// yf is the yellow-fever rule worked out for each kind of traveller;
 	// nil when the table has no entry.
@@ -24,9 +27,6 @@ type destination struct {
 	flagged []string
 	// notLive says why the rules are not verified live, if they are not.
 	notLive notLive
-	// validitySays states the passport-validity rule for a trip's leg,
-	// outside [0] and inside [1] the Schengen area (see validitySays).
-	validitySays [2]string
 	// rulesWhy says, for each status of the rules' verification, what a
 	// trip's leg explains of them (see rulesWhy).
 	rulesWhyText [4]string
@@ -38,24 +38,16 @@ type destination struct {
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
-	d := &destination{country: c, apply: map[entrycheck.Requirement]*entrycheck.Apply{},
-		schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
+	d := &destination{country: c, schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
 	d.rules.Coverage = entrycheck.CoverageBasic
 	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
 		d.curated = true
-		r := cur.Rules
-		d.rules = r.EntryRules()
+		d.cur, d.apply = cur.Rules, cur.Apply
 		// A curated record whose rules no official page gave (only portals,
 		// say) covers no more than an uncurated one.
-		d.rules.Coverage = entrycheck.CoverageBasic
-		if len(d.rules.Citations()) > 0 {
+		if cur.Rules.Cited() {
 			d.rules.Coverage = entrycheck.CoverageExtended
 		}
-		d.exempts, d.twov = r.ResidencePermitExemptions, r.TWOV
-		d.apply = choosePortals(cur.Apply)
-	}
-	for i := range d.validitySays {
-		d.validitySays[i] = validitySays(c.Name, d.rules.PassportValidity, i == 1)
 	}
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yf = e.newYellowFever(c, yf)
@@ -111,29 +103,75 @@ func (d *destination) rulesWhy(status string) string {
 	return "Entry rules of " + d.country.Name + ": " + status + "."
 }
 
-// choosePortals picks, for each requirement, the curated portal to show:
-// an application portal before an information page, then the curators' order.
-func choosePortals(entries []entrycheck.ApplyEntry) map[entrycheck.Requirement]*entrycheck.Apply {
-	out := map[entrycheck.Requirement]*entrycheck.Apply{}
+// rulesFor returns the block of entry rules as they hold for a traveller.
+func (d *destination) rulesFor(t entrycheck.Traveller) entrycheck.EntryRules {
+	r := d.cur.For(t)
+	r.LastVerified, r.StalenessDays, r.Coverage = d.rules.LastVerified, d.rules.StalenessDays, d.rules.Coverage
+	return r
+}
+
+// portal picks the curated portal to show for the traveller's requirement:
+// one that serves the requirement and the passport, an application portal
+// before an information page, then the curators' order.
+func (d *destination) portal(t entrycheck.Traveller) *entrycheck.Apply {
 	for _, kind := range []string{entrycheck.ApplyOfficialPortal, entrycheck.ApplyOfficialInfo, entrycheck.ApplyEmbassyFinder} {
-		for i := range entries {
-			if entries[i].Kind != kind {
-				continue
-			}
-			for _, r := range entries[i].Requirements {
-				if out[r] == nil {
-					out[r] = &entries[i].Apply
-				}
+		for i := range d.apply {
+			a := &d.apply[i]
+			if a.Kind == kind && slices.Contains(a.Requirements, t.Requirement) && a.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup) {
+				return &a.Apply
 			}
 		}
 	}
-	return out
+	return nil
 }
 
-// boolIndex is 1 for true, 0 for false.
-func boolIndex(b bool) int {
-	if b {
-		return 1
+// traveller is whom curated facts are selected for: a passport with its
+// verdict for the route, groups resolved from groups.json.
+func (e *Evaluator) traveller(passport string, req entrycheck.Requirement) entrycheck.Traveller {
+	return entrycheck.Traveller{Passport: passport, Requirement: req, InGroup: e.inGroup, Describe: e.describe}
+}
+
+func (e *Evaluator) inGroup(group, code string) bool { return e.groups[group][code] }
+
+// describe names the travellers an applies_to speaks of, such as "holders
+// of a United Kingdom passport" or "everyone but European Union citizens".
+func (e *Evaluator) describe(a *entrycheck.AppliesTo) string {
+	var in, out []string
+	for _, p := range a.Passports {
+		in = append(in, e.countryName(p))
 	}
-	return 0
+	for _, g := range a.Groups {
+		in = append(in, e.snap.Curated.Groups[g].Name)
+	}
+	for _, p := range a.ExceptPassports {
+		out = append(out, e.countryName(p))
+	}
+	for _, g := range a.ExceptGroups {
+		out = append(out, e.snap.Curated.Groups[g].Name)
+	}
+	var s string
+	switch {
+	case len(in) > 0:
+		s = "holders of a passport of " + strings.Join(in, ", ")
+	default:
+		s = "all passports"
+	}
+	if len(out) > 0 {
+		s += " except those of " + strings.Join(out, ", ")
+	}
+	if len(a.Requirements) > 0 {
+		var reqs []string
+		for _, r := range a.Requirements {
+			reqs = append(reqs, r.Label())
+		}
+		s += " entering with: " + strings.Join(reqs, ", ")
+	}
+	return s
+}
+
+func (e *Evaluator) countryName(code string) string {
+	if c, ok := e.snap.Countries.ByISO3(code); ok {
+		return c.Name
+	}
+	return code
 }

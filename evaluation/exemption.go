@@ -9,7 +9,8 @@ import (
 // never overrides no_admission, unknown or needs_review: those stay for the
 // official authority to settle.
 func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, req entrycheck.CheckRequest) {
-	if d.exempts == nil {
+	exempts := d.cur.ResidencePermitExemptions
+	if exempts == nil {
 		return
 	}
 	switch r.Requirement {
@@ -17,9 +18,11 @@ func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, re
 		return
 	}
 	var best *entrycheck.AppliedExemption
-	for _, x := range d.exempts.Value {
+	// An exemption is open only to the nationalities its applies_to names.
+	t := e.traveller(r.Passport.ISO3, r.Requirement)
+	for _, x := range exempts.Value {
 		held, ok := e.qualifies(x, req)
-		if !ok || x.Effect.Rank() >= r.Requirement.Rank() {
+		if !ok || !x.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup) || x.Effect.Rank() >= r.Requirement.Rank() {
 			continue
 		}
 		if best == nil || x.Effect.Rank() < best.Exemption.Effect.Rank() {
@@ -27,7 +30,7 @@ func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, re
 				MatrixRequirement: r.Requirement,
 				HeldDocument:      held,
 				Exemption:         x,
-				Source:            d.exempts.Source,
+				Source:            exempts.Source,
 			}
 		}
 	}

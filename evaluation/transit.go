@@ -25,10 +25,11 @@ func (e *Evaluator) transit(pc, tc entrycheck.Country) *entrycheck.Transit {
 	t.RequirementLabel = t.Requirement.Label()
 	d := e.destination(tc.ISO3)
 	t.Coverage = d.rules.Coverage
-	if d.twov != nil {
-		t.ProgramsSource = &d.twov.Source
-		for _, p := range d.twov.Value {
-			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: p.Eligible.EligibleFor(pc.ISO3)})
+	if twov := d.cur.TWOV; twov != nil {
+		t.ProgramsSource = &twov.Source
+		traveller := e.traveller(pc.ISO3, t.Requirement)
+		for _, p := range twov.Value {
+			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: traveller.ItemHolds(p.Scope)})
 		}
 		t.Note = noteTransitPrograms
 	} else if d.curated {

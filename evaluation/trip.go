@@ -168,7 +168,7 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 		Source:                 r.Source,
 	}
 	conds := w.out.conditions.take(conditionCount(w, r))
-	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, dest.validitySays[boolIndex(w.ctx.schengen)], *best.passport, &w.ctx))
+	conds = append(conds, validityCondition(w.text, best.validity, r.EntryRules.PassportValidity, validitySays(dest.country.Name, r.EntryRules.PassportValidity, w.ctx.schengen), *best.passport, &w.ctx))
 	freeMovement := w.ctx.schengen && e.destination(best.passport.country.ISO3).schengen
 	conds = append(conds, stayCondition(w, r, freeMovement))
 	if w.ctx.schengen {
@@ -177,7 +177,7 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 	}
 	if leg.transit {
 		var c entrycheck.Condition
-		c, w.covered, d.TransitPrograms = transitCondition(w, r, dest.curated)
+		c, w.covered, d.TransitPrograms = transitCondition(w, r, dest.curated, e.traveller(r.Passport.ISO3, r.Requirement))
 		conds = append(conds, c)
 		if w.covered {
 			d.Action = entrycheck.ActionNone
@@ -211,7 +211,8 @@ func (e *Evaluator) newTripSlabs(legs []plannedLeg) *tripSlabs {
 		if l.transit {
 			n++
 		}
-		r := e.destination(l.country.ISO3).rules
+		// An upper bound: every variant and item of the destination.
+		r := e.destination(l.country.ISO3).cur
 		if r.BlankPages != nil {
 			n++
 		}
@@ -232,10 +233,10 @@ func conditionCount(w *legWork, r *entrycheck.CheckResult) int {
 		n++
 	}
 	if !w.best().own {
-		if r.EntryRules.BlankPages != nil {
+		if r.EntryRules.BlankPages.Holding() != nil {
 			n++
 		}
-		if h := r.EntryRules.OtherHealth; h != nil {
+		if h := r.EntryRules.OtherHealth.Holding(); h != nil {
 			n += len(h.Value)
 		}
 	}

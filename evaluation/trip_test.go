@@ -238,17 +238,18 @@ func TestTripDualPassportPicksPerLeg(t *testing.T) {
 
 // TestTripPassportRanking covers the steps of the ranking beyond the requirement.
 func TestTripPassportRanking(t *testing.T) {
-	tha := legs(entrycheck.Leg{Country: "THA", Arrival: "2027-01-10", Departure: "2027-01-24"})
+	// The six-month rule of the United Arab Emirates holds for every passport.
+	are := legs(entrycheck.Leg{Country: "ARE", Arrival: "2027-01-10", Departure: "2027-01-24"})
 	cases := []struct {
 		name      string
 		traveler  entrycheck.Traveler
 		trip      entrycheck.Trip
 		want, why string
 	}{
-		// DEU and USA are both visa-free in Thailand; the DEU passport expires too soon.
-		{"validity rule first", passports("DEU@2027-03-15", "USA@2030-01-01"), tha, "USA", "validity rule"},
-		{"order breaks ties", passports("USA@2030-01-01", "DEU@2030-01-01"), tha, "USA", "listed before"},
-		{"confirmed validity before unknown", passports("DEU", "USA@2030-01-01"), tha, "USA", "confirmed"},
+		// DEU and USA are both visa-free in the Emirates; the DEU passport expires too soon.
+		{"validity rule first", passports("DEU@2027-03-15", "USA@2030-01-01"), are, "USA", "validity rule"},
+		{"order breaks ties", passports("USA@2030-01-01", "DEU@2030-01-01"), are, "USA", "listed before"},
+		{"confirmed validity before unknown", passports("DEU", "USA@2030-01-01"), are, "USA", "confirmed"},
 		// FRA is visa-free without a limit for DEU (free movement), 90 days for USA.
 		{"no stated limit before days", passports("USA@2030-01-01", "DEU@2030-01-01"), legs(entrycheck.Leg{Country: "FRA"}), "DEU", "longer"},
 	}
@@ -418,11 +419,12 @@ func TestTripYellowFeverFollowsTheItinerary(t *testing.T) {
 func TestTripPassportValidity(t *testing.T) {
 	r := evaluateTrip(t, loadTrip(t, "passport-expiring.json"))
 	l := r.Legs[0]
-	rule := check(t, entrycheck.CheckRequest{Passport: "DEU", Destination: "THA"}).EntryRules.PassportValidity
-	if rule == nil || rule.Value.CountedFrom == nil || *rule.Value.CountedFrom != "entry" {
+	// Thailand's rule is documented for British travellers: it holds for GBR.
+	rule := check(t, entrycheck.CheckRequest{Passport: "GBR", Destination: "THA"}).EntryRules.PassportValidity
+	if rule == nil || rule.Applies != entrycheck.AppliesYes || rule.Value.CountedFrom == nil || *rule.Value.CountedFrom != "entry" {
 		t.Fatalf("Thailand's rule is no longer counted from entry: %+v", rule)
 	}
-	needed := entrycheck.DateOf(l.Arrival.Time().AddDate(0, rule.Value.MinMonthsRemaining, 0))
+	needed := entrycheck.DateOf(l.Arrival.Time().AddDate(0, *rule.Value.MinMonthsRemaining, 0))
 	c := condition(t, l, entrycheck.ConditionPassportValidity)
 	if c.Status != entrycheck.ConditionNotMet || !c.ActionNeeded || !strings.Contains(c.Detail, needed.String()) || c.Source == nil {
 		t.Errorf("validity: %+v, want not_met naming %s", c, needed)
@@ -433,7 +435,7 @@ func TestTripPassportValidity(t *testing.T) {
 
 	tha := func(expires, arrival, departure string) entrycheck.TripRequest {
 		return entrycheck.TripRequest{
-			Traveler: entrycheck.Traveler{Passports: []entrycheck.PassportHeld{{Country: "DEU", Expires: expires}}},
+			Traveler: entrycheck.Traveler{Passports: []entrycheck.PassportHeld{{Country: "GBR", Expires: expires}}},
 			Trip:     legs(entrycheck.Leg{Country: "THA", Arrival: arrival, Departure: departure}),
 		}
 	}
@@ -450,6 +452,7 @@ func TestTripPassportValidity(t *testing.T) {
 	at := func(country, expires string) entrycheck.TripRequest {
 		r := tha(expires, "2027-01-10", "2027-01-20")
 		r.Trip.Legs[0].Country = country
+		r.Traveler.Passports[0].Country = "DEU"
 		return r
 	}
 	cases := []struct {
@@ -556,8 +559,10 @@ func TestTripTransitLegs(t *testing.T) {
 	if !eligible || condition(t, sgp, entrycheck.ConditionStayDuration).Status != entrycheck.ConditionNotApplicable {
 		t.Errorf("programmes %+v", sgp.TransitPrograms)
 	}
-	// A connection longer than the programme's 96 hours is not covered.
+	// A connection longer than a programme's 96 hours is not covered: the
+	// facility for CIS nationals has that limit (the Indian one records none).
 	long := loadTrip(t, "transit.json")
+	long.Traveler.Passports[0].Country = "KAZ"
 	long.Trip.Legs[0].Departure, long.Trip.Legs[1].Arrival = "2027-07-06", "2027-07-06"
 	r = evaluateTrip(t, long)
 	if l := r.Legs[0]; l.Action != entrycheck.ActionApplyBeforeTravel || condition(t, l, entrycheck.ConditionTransit).Status != entrycheck.ConditionNotMet {

@@ -68,11 +68,15 @@ func stayCondition(w *legWork, r *entrycheck.CheckResult, freeMovement bool) ent
 // onwardCondition reads the destination's onward-ticket rule against the itinerary.
 func onwardCondition(w *legWork, r *entrycheck.CheckResult, curated bool) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionOnwardTicket}
-	t, lc, rule := w.text, &w.ctx, r.EntryRules.OnwardTicket
+	t, lc, field := w.text, &w.ctx, r.EntryRules.OnwardTicket
+	rule := field.Holding()
 	name := lc.leg.country.Name
 	switch {
 	case w.best().own:
 		c.Status, c.Detail = entrycheck.ConditionNotApplicable, "You are entering your own country: no onward ticket is asked of citizens."
+		return c
+	case field != nil && rule == nil:
+		c.Status, c.Detail = entrycheck.ConditionUnknown, t.join(name, "'s curated onward-ticket rule is not a rule for your passport: ", field.Note, " Carry proof of onward or return travel to be safe.")
 		return c
 	case rule == nil && curated:
 		c.Status, c.Detail = entrycheck.ConditionUnknown, t.join("No official source for ", name, "'s onward-ticket rule was found; carry proof of onward or return travel to be safe.")
@@ -84,9 +88,6 @@ func onwardCondition(w *legWork, r *entrycheck.CheckResult, curated bool) entryc
 	c.Source, c.RuleText = &rule.Source, rule.Value.Text
 	var asks string
 	switch rule.Value.Required {
-	case entrycheck.OnwardNotRequired:
-		c.Status, c.Detail = entrycheck.ConditionNotApplicable, t.join(name, " does not require proof of onward travel.")
-		return c
 	case entrycheck.OnwardMayBeAsked:
 		asks = t.join("Border officers in ", name, " may ask for proof of onward or return travel")
 	default:
@@ -210,7 +211,7 @@ func transitHours(t *textArena, r *entrycheck.YellowFever) string {
 // transit-without-visa programme for which this passport is eligible and the
 // leg's dates fit its time limit. It returns the programmes with their
 // eligibility for the passport.
-func transitCondition(w *legWork, r *entrycheck.CheckResult, curated bool) (entrycheck.Condition, bool, []entrycheck.TransitProgram) {
+func transitCondition(w *legWork, r *entrycheck.CheckResult, curated bool, traveller entrycheck.Traveller) (entrycheck.Condition, bool, []entrycheck.TransitProgram) {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionTransit}
 	t, name := w.text, w.ctx.leg.country.Name
 	var programs []entrycheck.TransitProgram
@@ -218,7 +219,7 @@ func transitCondition(w *legWork, r *entrycheck.CheckResult, curated bool) (entr
 		c.Source = &rule.Source
 		programs = make([]entrycheck.TransitProgram, len(rule.Value))
 		for i, p := range rule.Value {
-			programs[i] = entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: p.Eligible.EligibleFor(w.best().passport.country.ISO3)}
+			programs[i] = entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: traveller.ItemHolds(p.Scope)}
 		}
 	}
 	switch {
@@ -305,13 +306,13 @@ func extraConditions(out []entrycheck.Condition, w *legWork, r *entrycheck.Check
 	if w.best().own {
 		return out
 	}
-	if bp := r.EntryRules.BlankPages; bp != nil {
+	if bp := r.EntryRules.BlankPages.Holding(); bp != nil {
 		out = append(out, entrycheck.Condition{
 			Kind: entrycheck.ConditionBlankPages, Status: entrycheck.ConditionAdvisory, Source: &bp.Source, RuleText: bp.Value.Text,
 			Detail: w.text.join("Keep at least ", w.text.plural(bp.Value.Pages, "blank page"), " in the passport."),
 		})
 	}
-	if h := r.EntryRules.OtherHealth; h != nil {
+	if h := r.EntryRules.OtherHealth.Holding(); h != nil {
 		for _, rule := range h.Value {
 			out = append(out, entrycheck.Condition{
 				Kind: entrycheck.ConditionOtherHealth, Status: entrycheck.ConditionAdvisory, Source: &h.Source, RuleText: rule.Text,

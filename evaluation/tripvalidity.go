@@ -21,15 +21,17 @@ type validityCheck struct {
 // read both from entry and from departure. Whatever the rule, a passport
 // must be valid for the whole stay; that floor is checked even where no rule
 // is curated. Dates are values here, the zero Date standing for "not known".
-func assessValidity(rule *entrycheck.Rule[entrycheck.PassportValidity], p plannedPassport, lc *legContext, allowed entrycheck.Days, own bool) validityCheck {
+func assessValidity(field *entrycheck.PassportRule[entrycheck.PassportValidity], p plannedPassport, lc *legContext, allowed entrycheck.Days, own bool) validityCheck {
 	if own {
 		return validityCheck{status: entrycheck.ConditionNotApplicable}
 	}
-	// The required days depend on the leg and the allowed stay only: the
-	// passports of a leg mostly share them.
-	m := &lc.required
-	if !m.ok || m.allowed != allowed {
-		*m = requiredMemo{ok: true, allowed: allowed, v: requiredDays(rule, lc, allowed)}
+	// Only a rule that holds for this passport is a condition.
+	rule := field.Holding()
+	// The required days depend on the leg, the allowed stay and the rule
+	// only: the passports of a leg mostly share them.
+	m, key := &lc.required, keyOf(rule)
+	if !m.ok || m.allowed != allowed || m.rule != key {
+		*m = requiredMemo{ok: true, allowed: allowed, rule: key, v: requiredDays(rule, lc, allowed)}
 	}
 	v := m.v
 	switch {
@@ -51,12 +53,31 @@ func assessValidity(rule *entrycheck.Rule[entrycheck.PassportValidity], p planne
 type requiredMemo struct {
 	ok      bool
 	allowed entrycheck.Days
+	rule    ruleKey
 	v       validityCheck
+}
+
+// ruleKey is what requiredDays reads of a rule.
+type ruleKey struct {
+	curated, margin bool
+	months          int
+	countedFrom     string
+}
+
+func keyOf(rule *entrycheck.PassportRule[entrycheck.PassportValidity]) ruleKey {
+	if rule == nil {
+		return ruleKey{}
+	}
+	k := ruleKey{curated: true, countedFrom: countedFrom(rule.Value)}
+	if m := rule.Value.MinMonthsRemaining; m != nil {
+		k.margin, k.months = true, *m
+	}
+	return k
 }
 
 // requiredDays computes the days until which a passport must be valid for
 // a leg: least under the most lenient reading, most under the strictest.
-func requiredDays(rule *entrycheck.Rule[entrycheck.PassportValidity], lc *legContext, allowed entrycheck.Days) validityCheck {
+func requiredDays(rule *entrycheck.PassportRule[entrycheck.PassportValidity], lc *legContext, allowed entrycheck.Days) validityCheck {
 	arr, dep := valueOf(lc.leg.arrival), valueOf(lc.leg.departure)
 	// endOfStay is the last day the verdict allows, for legs without a departure.
 	var endOfStay entrycheck.Date
@@ -100,8 +121,14 @@ func requiredDays(rule *entrycheck.Rule[entrycheck.PassportValidity], lc *legCon
 			}
 		}
 		m := rule.Value.MinMonthsRemaining
-		v.least = laterOf(addMonths(least, m), v.least)
-		if v.most = laterOf(addMonths(most, m), v.most); most.IsZero() {
+		if m == nil {
+			// No computable margin: only the floor is checked, and the
+			// passport is never called valid enough.
+			v.least, v.most, v.why = laterOf(least, v.least), entrycheck.Date{}, noMargin
+			return v
+		}
+		v.least = laterOf(addMonths(least, *m), v.least)
+		if v.most = laterOf(addMonths(most, *m), v.most); most.IsZero() {
 			v.most = entrycheck.Date{}
 		}
 	}
@@ -118,22 +145,31 @@ func countedFrom(v entrycheck.PassportValidity) string {
 // validitySays is the first sentence of a leg's passport-validity
 // condition: the destination's rule in words, computed once per destination
 // (one for legs in the Schengen area, one for others).
-func validitySays(name string, rule *entrycheck.Rule[entrycheck.PassportValidity], schengen bool) string {
-	if rule == nil {
+func validitySays(name string, rule *entrycheck.PassportRule[entrycheck.PassportValidity], schengen bool) string {
+	switch {
+	case rule == nil:
 		return "No official source for " + name + "'s passport-validity rule has been curated; at the least a passport must be valid for the whole stay. "
+	case rule.Applies != entrycheck.AppliesYes:
+		return name + "'s curated passport-validity rule is not a rule for your passport (" + rule.Note + "); at the least a passport must be valid for the whole stay. "
+	case rule.Value.MinMonthsRemaining == nil:
+		return name + "'s passport-validity rule gives no margin that can be computed: " + rule.Value.Text + " "
 	}
 	return name + " requires a passport " + requiredValidity(rule.Value, schengen) + ". "
 }
 
+// noMargin is why a rule without min_months_remaining leaves the required day open.
+const noMargin = "the source gives no computable margin"
+
 // validityCondition explains the chosen passport's validity check; ruleSays
 // is the destination's validitySays.
-func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, lc *legContext) entrycheck.Condition {
+func validityCondition(t *textArena, v validityCheck, field *entrycheck.PassportRule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, lc *legContext) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionPassportValidity, Status: v.status}
 	if v.status == entrycheck.ConditionNotApplicable {
 		c.Detail = "You are entering your own country: the passport-validity rules for foreign visitors do not apply to citizens."
 		return c
 	}
 	name := lc.leg.country.Name
+	rule := field.Holding()
 	if rule != nil {
 		c.Source, c.RuleText = &rule.Source, rule.Value.Text
 	}
@@ -156,6 +192,8 @@ func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entr
 		}
 	case rule == nil:
 		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", p.expiresText, ") covers the stay as planned, but ", name, " may ask for more: check with its official authority.")
+	case v.why == noMargin:
+		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", p.expiresText, ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel.")
 	default:
 		until := "the end of the stay plus the rule's months"
 		if !v.most.IsZero() {
@@ -169,7 +207,7 @@ func validityCondition(t *textArena, v validityCheck, rule *entrycheck.Rule[entr
 // requiredValidity states a rule in words, such as "valid for at least 6
 // months from the day of entry".
 func requiredValidity(v entrycheck.PassportValidity, schengen bool) string {
-	if v.MinMonthsRemaining == 0 {
+	if *v.MinMonthsRemaining == 0 {
 		switch countedFrom(v) {
 		case "entry":
 			return "valid on the day of entry"
@@ -178,7 +216,7 @@ func requiredValidity(v entrycheck.PassportValidity, schengen bool) string {
 		}
 		return "valid for the whole stay, until the day you leave"
 	}
-	return "valid for at least " + pluralOf(v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
+	return "valid for at least " + pluralOf(*v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
 }
 
 func basis(v entrycheck.PassportValidity, schengen bool) string {

@@ -98,7 +98,7 @@ func (s *site) llmsFull() []byte {
 		d := snap.Curated.Destinations[code]
 		c, _ := snap.Countries.ByISO3(code)
 		fmt.Fprintf(&b, "-- %s %s --\n", c.ISO3, c.Name)
-		rules := rulesOf(d.Rules.EntryRules())
+		rules := curatedRulesOf(d.Rules)
 		if len(rules) == 0 {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}

@@ -153,7 +153,7 @@ func (s *site) renderTransparency() error {
 	}
 	curated, extended := len(snap.Curated.Destinations), 0
 	for _, d := range snap.Curated.Destinations {
-		if len(d.Rules.EntryRules().Citations()) > 0 {
+		if d.Rules.Cited() {
 			extended++
 		}
 	}

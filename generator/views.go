@@ -3,8 +3,10 @@ package generator
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -84,18 +86,21 @@ func applyKind(kind string) string {
 func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 	var out []templates.Rule
 	if x := er.PassportValidity; x != nil {
-		d := "At least " + itoa(x.Value.MinMonthsRemaining) + " months of validity"
+		d := "No computable margin (see the text)"
+		if m := x.Value.MinMonthsRemaining; m != nil {
+			d = "At least " + itoa(*m) + " months of validity"
+		}
 		if x.Value.CountedFrom != nil {
 			d += ", counted from " + map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}[*x.Value.CountedFrom]
 		}
-		out = append(out, templates.Rule{Name: "Passport validity", Text: x.Value.Text, Detail: d + ".", Source: citation(x.Source)})
+		out = append(out, shown("Passport validity", x.Applies, x.Note, x.Value.Text, d+".", x.Source))
 	}
 	if x := er.BlankPages; x != nil {
-		out = append(out, templates.Rule{Name: "Blank pages", Text: x.Value.Text, Detail: itoa(x.Value.Pages) + " blank pages.", Source: citation(x.Source)})
+		out = append(out, shown("Blank pages", x.Applies, x.Note, x.Value.Text, itoa(x.Value.Pages)+" blank pages.", x.Source))
 	}
 	if x := er.OnwardTicket; x != nil {
-		d := map[string]string{entrycheck.OnwardRequired: "Required.", entrycheck.OnwardMayBeAsked: "May be asked for.", entrycheck.OnwardNotRequired: "Not required."}[x.Value.Required]
-		out = append(out, templates.Rule{Name: "Onward or return ticket", Text: x.Value.Text, Detail: d, Source: citation(x.Source)})
+		d := map[string]string{entrycheck.OnwardRequired: "Required.", entrycheck.OnwardMayBeAsked: "May be asked for."}[x.Value.Required]
+		out = append(out, shown("Onward or return ticket", x.Applies, x.Note, x.Value.Text, d, x.Source))
 	}
 	if x := er.YellowFever; x != nil {
 		out = append(out, templates.Rule{Name: "Yellow fever", Text: x.Value.Text, Detail: x.AppliesBecause, Source: citation(x.Source)})
@@ -115,6 +120,9 @@ func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 		}
 	}
 	if x := er.ResidencePermitExemptions; x != nil {
+		if x.Applies == entrycheck.AppliesNotForThisPassport {
+			out = append(out, shown("Exemption for holders of other documents", x.Applies, x.Note, "", "", x.Source))
+		}
 		for _, e := range x.Value {
 			d := "Holders of a " + e.Document + " of " + joinCodes(e.HoldersOf) + ": " + e.Effect.Label()
 			if e.MaxStayDays.Valid {
@@ -124,6 +132,19 @@ func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 		}
 	}
 	return out
+}
+
+// shown is a single-valued rule as it holds for the passport: a rule that
+// is not for it says so instead of its value; any other note (documented
+// for others, or whom a variant is for) comes before its detail.
+func shown(name, applies, note, text, detail string, src entrycheck.Citation) templates.Rule {
+	if applies == entrycheck.AppliesNotForThisPassport {
+		return templates.Rule{Name: name, Text: note, Source: citation(src)}
+	}
+	if note != "" {
+		detail = note + " " + detail
+	}
+	return templates.Rule{Name: name, Text: text, Detail: detail, Source: citation(src)}
 }
 
 func joinCodes(codes []string) string {
@@ -152,4 +173,74 @@ func breadcrumbLD(base string, crumbs []templates.Link, last, path string) strin
 	items = append(items, item{"ListItem", len(crumbs) + 1, last, base + path})
 	b, _ := json.Marshal(map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items})
 	return string(b)
+}
+
+// curatedRulesOf lists a destination's rules for every passport: each
+// variant of a field with whom it applies to.
+func curatedRulesOf(r dataset.Rules) []templates.Rule {
+	var out []templates.Rule
+	for _, v := range variantsOf(r.PassportValidity) {
+		out = append(out, rulesOf(entrycheck.EntryRules{PassportValidity: v})...)
+	}
+	for _, v := range variantsOf(r.BlankPages) {
+		out = append(out, rulesOf(entrycheck.EntryRules{BlankPages: v})...)
+	}
+	for _, v := range variantsOf(r.OnwardTicket) {
+		out = append(out, rulesOf(entrycheck.EntryRules{OnwardTicket: v})...)
+	}
+	every := entrycheck.EntryRules{}
+	if x := r.OtherHealth; x != nil {
+		every.OtherHealth = &entrycheck.PassportRule[[]entrycheck.HealthRule]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.TWOV; x != nil {
+		every.TWOV = &entrycheck.PassportRule[[]entrycheck.TWOVProgram]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.ResidencePermitExemptions; x != nil {
+		every.ResidencePermitExemptions = &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	return append(out, rulesOf(every)...)
+}
+
+// variantsOf returns each variant of a field as a rule shown with whom it
+// applies to and is documented for, under its own source when it has one.
+func variantsOf[T interface {
+	ScopeOf() entrycheck.Scope
+	OwnSource() *entrycheck.Citation
+}](r *entrycheck.Rule[[]T]) []*entrycheck.PassportRule[T] {
+	if r == nil {
+		return nil
+	}
+	var out []*entrycheck.PassportRule[T]
+	for _, v := range r.Value {
+		p := &entrycheck.PassportRule[T]{Applies: entrycheck.AppliesYes, Value: v, Source: r.Source}
+		if own := v.OwnSource(); own != nil {
+			p.Source = *own
+		}
+		if s := v.ScopeOf(); s.DocumentedFor != nil {
+			p.Applies, p.Note = entrycheck.AppliesDocumentedForOthers, "Documented for "+scopeWords(s.DocumentedFor)+"."
+		}
+		if s := v.ScopeOf(); s.AppliesTo != nil {
+			p.Note = strings.TrimSpace("For " + scopeWords(s.AppliesTo) + ". " + p.Note)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// scopeWords names the codes of an applies_to, such as "groups EU_EEA_CH".
+func scopeWords(a *entrycheck.AppliesTo) string {
+	var parts []string
+	add := func(label string, codes []string) {
+		if len(codes) > 0 {
+			parts = append(parts, label+" "+strings.Join(codes, ", "))
+		}
+	}
+	add("passports", a.Passports)
+	add("groups", a.Groups)
+	add("all but passports", a.ExceptPassports)
+	add("all but groups", a.ExceptGroups)
+	for _, r := range a.Requirements {
+		parts = append(parts, "travellers with "+r.Label())
+	}
+	return strings.Join(parts, "; ")
 }

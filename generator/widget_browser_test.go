@@ -265,7 +265,13 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	if !strings.Contains(out, asOf) || strings.Contains("\n"+out+"\n", "\nfalse\n") {
 		t.Errorf("preset checker shows %q, want %q and no stray text", out, asOf)
 	}
-	for _, rule := range []string{"Passport validity: at least 6 months left on entry.", "Onward or return ticket: Required.", "Yellow fever certificate: not required for this passport", want.Disclaimer} {
+	// Thailand's validity rule is documented for British travellers: a
+	// German passport sees it with the warning first.
+	pv := want.EntryRules.PassportValidity
+	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
+		t.Fatalf("DEU to THA passport validity: %+v, want documented for others", pv)
+	}
+	for _, rule := range []string{"Passport validity: " + pv.Note + " at least 6 months left on entry.", "Onward or return ticket: Required.", "Yellow fever certificate: not required for this passport", want.Disclaimer} {
 		if !strings.Contains(out, rule) {
 			t.Errorf("preset checker lacks %q:\n%s", rule, out)
 		}

@@ -93,13 +93,13 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	}
 	fmt.Fprintf(w, ")\n  %s\n", v.Note)
 	if x := er.PassportValidity; x != nil {
-		printRule(w, "Passport validity", x.Value.Text, x.Source)
+		printRule(w, "Passport validity", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.BlankPages; x != nil {
-		printRule(w, "Blank pages", x.Value.Text, x.Source)
+		printRule(w, "Blank pages", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.OnwardTicket; x != nil {
-		printRule(w, "Onward ticket", x.Value.Text, x.Source)
+		printRule(w, "Onward ticket", x.Words(x.Value.Text), x.Source)
 	}
 	if x := er.YellowFever; x != nil {
 		printRule(w, "Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)

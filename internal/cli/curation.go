@@ -16,7 +16,7 @@ func runCuration(env Env, args []string) int {
 		return ExitUsage
 	}
 	fs := newFlags(env, "curation import", "")
-	from := fs.String("from", "../shared/curation", "the curators' notes `directory` (destinations/*.json)")
+	from := fs.String("from", "../shared/curation-v2", "the curators' format-2 notes `directory` (groups.json, destinations/*.json)")
 	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
 	yellowFever := fs.String("yellow-fever", curation.YellowFeverPath("../shared/curation-v2"), "the curators' yellow-fever `file` (format 2)")
 	to := fs.String("to", "dataset/curated", "the project's curated `directory`")
@@ -36,7 +36,7 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *yellowFever, err)
 		return ExitFailure
 	}
-	if err := validateImport(*to, files); err != nil {
+	if err := validateImport(files); err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: the imported layer is not valid, nothing was written: %v\n", err)
 		return ExitFailure
 	}
@@ -50,17 +50,10 @@ func runCuration(env Env, args []string) int {
 }
 
 // validateImport loads the curated layer as it would be after the import
-// (the files under dir with the imported ones in their place), so that a
+// (every file of the layer is imported), so that a
 // note the loader would refuse is refused before anything is written.
-func validateImport(dir string, files curation.Files) error {
+func validateImport(files curation.Files) error {
 	overlay := fstest.MapFS{}
-	for _, name := range []string{dataset.GroupsFile} {
-		b, err := os.ReadFile(dir + "/" + name)
-		if err != nil {
-			return err
-		}
-		overlay[name] = &fstest.MapFile{Data: b}
-	}
 	for name, b := range files {
 		overlay[name] = &fstest.MapFile{Data: b}
 	}

@@ -10,46 +10,85 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/country"
 	"github.com/entrycheck/entrycheck/dataset"
 )
 
 // Files maps a path inside dataset/curated to its content.
 type Files map[string][]byte
 
-// Convert reads the curators' destination notes under srcDir
-// (destinations/*.json) and returns the files of the project's format; the
-// yellow-fever table comes from ConvertYellowFever (format 2).
+// Convert reads the curators' format-2 notes under srcDir (groups.json,
+// destinations/*.json) and returns the files of the project's format; the
+// yellow-fever table comes from ConvertYellowFever. A note the project would refuse is refused with
+// its file and the JSON path of the problem.
 func Convert(srcDir string) (Files, error) {
+	reg, err := country.New()
+	if err != nil {
+		return nil, err
+	}
 	out := Files{}
-	paths, err := filepath.Glob(filepath.Join(srcDir, "destinations", "*.json"))
+	groups, err := convertGroups(filepath.Join(srcDir, dataset.GroupsFile), reg)
+	if err != nil {
+		return nil, err
+	}
+	if out[dataset.GroupsFile], err = encode(struct {
+		Groups []dataset.Group `json:"groups"`
+	}{groups}); err != nil {
+		return nil, err
+	}
+	byCode := map[string]dataset.Group{}
+	for _, g := range groups {
+		byCode[g.Code] = g
+	}
+	paths, err := filepath.Glob(filepath.Join(srcDir, dataset.DestinationsDir, "*.json"))
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("no destination notes in %s", filepath.Join(srcDir, "destinations"))
+		return nil, fmt.Errorf("no destination notes in %s", filepath.Join(srcDir, dataset.DestinationsDir))
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
+		name := dataset.DestinationsDir + "/" + filepath.Base(p)
 		var src srcDestination
 		if err := decode(p, &src); err != nil {
 			return nil, err
 		}
-		d, err := convertDestination(src, "curation/destinations/"+filepath.Base(p))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
+		d, err := convertDestination(src, "curation-v2/"+name)
+		if err == nil {
+			err = d.Validate(reg, byCode)
 		}
-		b, err := encode(d)
 		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, notePath(err, src.Rules))
+		}
+		if want := strings.TrimSuffix(filepath.Base(p), ".json"); d.Destination != want {
+			return nil, fmt.Errorf("%s: destination %q does not match the file name", name, d.Destination)
+		}
+		if out[name], err = encode(d); err != nil {
 			return nil, err
 		}
-		out[dataset.DestinationsDir+"/"+filepath.Base(p)] = b
 	}
 	return out, nil
 }
 
+func convertGroups(path string, reg *country.Registry) ([]dataset.Group, error) {
+	var src srcGroups
+	if err := decode(path, &src); err != nil {
+		return nil, err
+	}
+	if src.Format != noteFormat {
+		return nil, fmt.Errorf("%s: format %d, want %d", path, src.Format, noteFormat)
+	}
+	for i, g := range src.Groups {
+		if err := g.Validate(reg); err != nil {
+			return nil, fmt.Errorf("%s: groups[%d] (%s): %w", path, i, g.Code, err)
+		}
+	}
+	return src.Groups, nil
+}
+
 // Write replaces the imported files under dstDir (dataset/curated) with files,
-// removing destination files that no longer have a note. The hand-curated
-// files (groups, official verdicts) are left alone.
+// removing destination files that no longer have a note.
 func Write(dstDir string, files Files) (written int, err error) {
 	old, _ := filepath.Glob(filepath.Join(dstDir, dataset.DestinationsDir, "*.json"))
 	for _, p := range old {
@@ -114,113 +153,58 @@ func citation(c srcCitation) (entrycheck.Citation, error) {
 }
 
 func convertDestination(s srcDestination, from string) (*dataset.Destination, error) {
-	compiled, err := entrycheck.ParseDate(s.CompiledAt)
-	if err != nil {
-		return nil, fmt.Errorf("compiled_at: %w", err)
+	if s.Format != noteFormat {
+		return nil, fmt.Errorf("format %d, want %d", s.Format, noteFormat)
 	}
 	d := &dataset.Destination{
 		Destination:  s.Destination,
 		Name:         s.Name,
-		CompiledAt:   compiled,
+		CompiledAt:   s.CompiledAt,
 		ImportedFrom: from,
-		Apply:        []entrycheck.ApplyEntry{},
+		Apply:        s.Apply,
 		CuratorNotes: s.Notes,
 	}
+	if d.Apply == nil {
+		d.Apply = []entrycheck.ApplyEntry{}
+	}
 	r := s.Rules
-	var cerr error
-	cite := func(c srcCitation) entrycheck.Citation {
-		v, err := citation(c)
-		if err != nil && cerr == nil {
-			cerr = err
-		}
-		return v
+	d.Rules = dataset.Rules{
+		PassportValidity:          rule(r.PassportValidity),
+		BlankPages:                rule(r.BlankPages),
+		OnwardTicket:              rule(r.OnwardTicket),
+		OtherHealth:               rule(r.OtherHealth),
+		TWOV:                      rule(r.TWOV),
+		ResidencePermitExemptions: rule(r.ResidencePermitExemptions),
+		ArrivalFormalities:        rule(r.ArrivalFormalities),
 	}
-	if v := r.PassportValidity; v != nil {
-		d.Rules.PassportValidity = &entrycheck.Rule[entrycheck.PassportValidity]{
-			Value:  entrycheck.PassportValidity{MinMonthsRemaining: v.Value.MinMonthsRemaining, CountedFrom: v.Value.CountedFrom, Text: v.Value.Text},
-			Source: cite(v.Source),
-		}
-	}
-	if v := r.BlankPages; v != nil {
-		d.Rules.BlankPages = &entrycheck.Rule[entrycheck.BlankPages]{
-			Value:  entrycheck.BlankPages{Pages: v.Value.Pages, Text: v.Value.Text},
-			Source: cite(v.Source),
-		}
-	}
-	if v := r.OnwardTicket; v != nil {
-		req, err := onwardRequired(v.Value.Required)
-		if err != nil {
-			return nil, fmt.Errorf("onward_ticket: %w", err)
-		}
-		d.Rules.OnwardTicket = &entrycheck.Rule[entrycheck.OnwardTicket]{
-			Value:  entrycheck.OnwardTicket{Required: req, Text: v.Value.Text},
-			Source: cite(v.Source),
-		}
-	}
-	if v := r.OtherHealth; v != nil {
-		rule := &entrycheck.Rule[[]entrycheck.HealthRule]{Source: cite(v.Source)}
-		for _, h := range v.Value {
-			rule.Value = append(rule.Value, entrycheck.HealthRule{Topic: h.Topic, Text: h.Text})
-		}
-		d.Rules.OtherHealth = rule
-	}
-	if v := r.TWOV; v != nil {
-		rule := &entrycheck.Rule[[]entrycheck.TWOVProgram]{Source: cite(v.Source)}
-		for _, p := range v.Value {
-			e, err := eligibility(p.Eligible)
-			if err != nil {
-				return nil, fmt.Errorf("twov %q: %w", p.Program, err)
-			}
-			rule.Value = append(rule.Value, entrycheck.TWOVProgram{Program: p.Program, MaxHours: p.MaxHours, AirsideOnly: p.AirsideOnly, Eligible: e, Text: p.Text})
-		}
-		d.Rules.TWOV = rule
-	}
-	if v := r.ResidencePermitExemptions; v != nil {
-		rule := &entrycheck.Rule[[]entrycheck.Exemption]{Source: cite(v.Source)}
-		for _, e := range v.Value {
-			x := entrycheck.Exemption{HoldersOf: e.HoldersOf, Document: e.Document, Effect: entrycheck.Requirement(e.Effect), Text: e.Text}
-			if e.MaxStayDays != nil {
-				x.MaxStayDays = entrycheck.SomeDays(*e.MaxStayDays)
-			}
-			rule.Value = append(rule.Value, x)
-		}
-		d.Rules.ResidencePermitExemptions = rule
-	}
-	for _, a := range s.Apply {
-		e := entrycheck.ApplyEntry{Apply: entrycheck.Apply{URL: a.URL, Kind: a.Kind, Note: a.Note, Source: cite(a.Source)}}
-		for _, r := range a.Requirements {
-			e.Requirements = append(e.Requirements, entrycheck.Requirement(r))
-		}
-		d.Apply = append(d.Apply, e)
-	}
-	return d, cerr
+	return d, nil
 }
 
-// onwardRequired maps the notes' true, false or "may_be_asked" to the project's words.
-func onwardRequired(raw json.RawMessage) (string, error) {
-	switch strings.TrimSpace(string(raw)) {
-	case "true":
-		return entrycheck.OnwardRequired, nil
-	case "false":
-		return entrycheck.OnwardNotRequired, nil
-	case `"may_be_asked"`:
-		return entrycheck.OnwardMayBeAsked, nil
+// rule converts a field: a single value becomes a list of one variant.
+func rule[T any](r *srcRule[T]) *entrycheck.Rule[[]T] {
+	if r == nil {
+		return nil
 	}
-	return "", fmt.Errorf("required %s is not true, false or \"may_be_asked\"", raw)
+	return &entrycheck.Rule[[]T]{Value: r.Value.list, Source: r.Source}
 }
 
-// eligibility maps the notes' "all", list of codes or description.
-func eligibility(raw json.RawMessage) (entrycheck.Eligibility, error) {
-	var list []string
-	if err := json.Unmarshal(raw, &list); err == nil {
-		return entrycheck.Eligibility{Kind: entrycheck.EligiblePassports, Passports: list}, nil
+// notePath turns the path of a problem in the converted record into its
+// path in the note: a field whose note holds one value has no index.
+func notePath(err error, r srcRules) error {
+	pe, ok := err.(*dataset.PathError)
+	if !ok {
+		return err
 	}
-	var text string
-	if err := json.Unmarshal(raw, &text); err != nil {
-		return entrycheck.Eligibility{}, fmt.Errorf("eligible %s is neither a list of codes nor a text", raw)
+	single := map[string]bool{
+		"passport_validity": r.PassportValidity != nil && r.PassportValidity.Value.single,
+		"blank_pages":       r.BlankPages != nil && r.BlankPages.Value.single,
+		"onward_ticket":     r.OnwardTicket != nil && r.OnwardTicket.Value.single,
 	}
-	if text == "all" {
-		return entrycheck.Eligibility{Kind: entrycheck.EligibleAll}, nil
+	for field, one := range single {
+		if prefix := "rules." + field + ".value[0]"; one && strings.HasPrefix(pe.Path, prefix) {
+			return &dataset.PathError{Path: "rules." + field + ".value" + strings.TrimPrefix(pe.Path, prefix), Err: pe.Err}
+		}
 	}
-	return entrycheck.Eligibility{Kind: entrycheck.EligibleDescribed, Description: &text}, nil
+	return err
 }
+

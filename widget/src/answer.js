@@ -79,15 +79,24 @@ function rules(r) {
     return h("p", {}, "The entry rules of this destination are not curated yet: check with its official authority.");
   }
   const item = (name, rule, text) =>
-    h("li", {}, h("strong", {}, `${name}: `), rule ? text : "no official source yet.", rule && h("span", { class: "src" }, "Source: ", link(rule.source.url, rule.source.name)));
+    h("li", {}, h("strong", {}, `${name}: `), rule ? shown(rule, text) : "no official source yet.", rule && h("span", { class: "src" }, "Source: ", link(rule.source.url, rule.source.name)));
   return h("ul", { class: "rules" },
-    item("Passport validity", pv, pv && validity(pv.value)),
-    item("Onward or return ticket", ot, ot && `${onward[ot.value.required] || ot.value.text}.`),
+    item("Passport validity", pv, pv && pv.value && validity(pv.value)),
+    item("Onward or return ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
     item("Yellow fever certificate", yf, yf && yellowFever(yf)),
   );
 }
 
+// shown is a rule as it holds for the passport: the note alone when it is
+// not for this passport, the note before the value when documented for others.
+function shown(rule, text) {
+  if (rule.applies === "not_for_this_passport") return rule.note;
+  if (rule.applies === "documented_for_others") return `${rule.note} ${text}`;
+  return text;
+}
+
 function validity(v) {
+  if (v.min_months_remaining === null) return v.text;
   if (v.min_months_remaining === 0 && v.counted_from === "departure") return "valid for the whole stay.";
   const from = countedFrom[v.counted_from];
   return `at least ${v.min_months_remaining} months left${from ? ` ${from}` : ""}.`;

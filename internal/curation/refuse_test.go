@@ -1,0 +1,115 @@
+package curation_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/curation"
+	"github.com/entrycheck/entrycheck/internal/datatest"
+)
+
+// TestMalformedNotesAreRefused breaks France's note one way at a time and
+// expects the import to refuse it, naming the file and the JSON path.
+func TestMalformedNotesAreRefused(t *testing.T) {
+	rules := func(n map[string]any, field string) map[string]any {
+		return n["rules"].(map[string]any)[field].(map[string]any)
+	}
+	variant := func(n map[string]any, field string, i int) map[string]any {
+		return rules(n, field)["value"].([]any)[i].(map[string]any)
+	}
+	cases := []struct {
+		name   string
+		mutate func(n map[string]any)
+		want   string
+	}{
+		{"unknown group", func(n map[string]any) {
+			variant(n, "passport_validity", 1)["applies_to"] = map[string]any{"groups": []any{"EUX"}}
+		}, `destinations/FRA.json: rules.passport_validity.value[1].applies_to.groups[0]: unknown group "EUX"`},
+		{"unknown passport in documented_for", func(n map[string]any) {
+			variant(n, "passport_validity", 0)["documented_for"] = map[string]any{"passports": []any{"GBR", "XXY"}}
+		}, `destinations/FRA.json: rules.passport_validity.value[0].documented_for.passports[1]: "XXY" is not`},
+		{"requirement that is not a verdict", func(n map[string]any) {
+			rules(n, "onward_ticket")["value"].(map[string]any)["applies_to"] = map[string]any{"requirements": []any{"esta"}}
+		}, `destinations/FRA.json: rules.onward_ticket.value.applies_to.requirements[0]: "esta" is not a verdict`},
+		{"onward ticket word", func(n map[string]any) {
+			rules(n, "onward_ticket")["value"].(map[string]any)["required"] = true
+		}, `destinations/FRA.json`},
+		{"onward ticket value", func(n map[string]any) {
+			rules(n, "onward_ticket")["value"].(map[string]any)["required"] = "not_required"
+		}, `destinations/FRA.json: rules.onward_ticket.value.required: "not_required" is not required or may_be_asked`},
+		{"counted_from", func(n map[string]any) {
+			variant(n, "passport_validity", 0)["counted_from"] = "arrival"
+		}, `destinations/FRA.json: rules.passport_validity.value[0].counted_from: "arrival" is not`},
+		{"variant source publisher", func(n map[string]any) {
+			variant(n, "passport_validity", 1)["source"].(map[string]any)["publisher"] = "blog"
+		}, `destinations/FRA.json: rules.passport_validity.value[1].source: citation publisher "blog"`},
+		{"field source url", func(n map[string]any) {
+			rules(n, "passport_validity")["source"].(map[string]any)["url"] = "europa.eu"
+		}, `destinations/FRA.json: rules.passport_validity.source: citation url "europa.eu"`},
+		{"exemption document of no country", func(n map[string]any) {
+			variant(n, "residence_permit_exemptions", 0)["holders_of"] = []any{"SCHENGEN", "ZZZ"}
+		}, `destinations/FRA.json: rules.residence_permit_exemptions.value[0].holders_of[1]: "ZZZ" is not`},
+		{"apply applies_to", func(n map[string]any) {
+			n["apply"].([]any)[0].(map[string]any)["applies_to"] = map[string]any{"except_groups": []any{"NATO"}}
+		}, `destinations/FRA.json: apply[0].applies_to.except_groups[0]: unknown group "NATO"`},
+		{"unknown member", func(n map[string]any) {
+			variant(n, "passport_validity", 0)["eligible"] = "all"
+		}, `unknown field "eligible"`},
+		{"format 1", func(n map[string]any) { n["format"] = 1 }, `destinations/FRA.json: format 1, want 2`},
+	}
+	shared := datatest.SharedDir(t)
+	note, err := os.ReadFile(filepath.Join(shared, "curation-v2", "destinations", "FRA.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var n map[string]any
+			if err := json.Unmarshal(note, &n); err != nil {
+				t.Fatal(err)
+			}
+			c.mutate(n)
+			dir := notesWith(t, shared, n)
+			_, err := curation.Convert(dir)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("import = %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// notesWith lays out a notes directory holding the shared groups, France's
+// note as given and, beside it, the yellow-fever file the import reads.
+func notesWith(t *testing.T, shared string, fra map[string]any) string {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "curation-v2")
+	copyFile := func(from, to string) {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile(filepath.Join(shared, "curation-v2", "groups.json"), filepath.Join(dir, "groups.json"))
+	copyFile(filepath.Join(shared, "curation", "yellow-fever.json"), filepath.Join(root, "curation", "yellow-fever.json"))
+	b, err := json.Marshal(fra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "destinations"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "destinations", "FRA.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
