@@ -207,4 +207,3 @@ func notePath(err error, r srcRules) error {
 	}
 	return err
 }
-
