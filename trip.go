@@ -244,6 +244,9 @@ type LegDecision struct {
 
 	VerdictVerification    VerdictVerification    `json:"verdict_verification"`
 	EntryRulesVerification EntryRulesVerification `json:"entry_rules_verification"`
+	// Coverage is extended when the destination has cited entry rules,
+	// basic when it has none: a leg of basic coverage is never ready.
+	Coverage Coverage `json:"coverage"`
 	Source                 Source                 `json:"source"`
 	Alternatives           []PassportOption       `json:"alternatives"`
 }

@@ -86,3 +86,18 @@ func (v Verification) StateOf(r CitedRecord) RecordState {
 func InitialState(c Citation) RecordState {
 	return RecordState{LastVerified: c.RetrievedAt, Live: c.ReadFrom == ReadFromLive}
 }
+
+// ReadWords says when the rules were last read and whether that reading
+// verified them, in words: "last verified 2026-11-22", "read by a curator
+// on 2026-11-22, not yet on the live page", or "never (no cited source)".
+func (v EntryRulesVerification) ReadWords() string {
+	switch {
+	case v.LastVerified == nil:
+		return "never read (no cited source)"
+	case v.Reason == ReasonStoredCopy:
+		return "read by a curator on " + v.LastVerified.String() + ", not yet on the live page"
+	case v.Reason == ReasonAwaitingConfirmation:
+		return "last read " + v.LastVerified.String() + "; the live page awaits a curator's confirmation"
+	}
+	return "last verified " + v.LastVerified.String()
+}

@@ -39,9 +39,7 @@ func checkText(r entrycheck.CheckResult) string {
 
 	er, v := r.EntryRules, r.EntryRulesVerification
 	fmt.Fprintf(&b, "\nEntry rules of %s (coverage %s, %s", r.Destination.Name, er.Coverage, words(v.Status))
-	if v.LastVerified != nil {
-		fmt.Fprintf(&b, ", last verified %s", v.LastVerified)
-	}
+	fmt.Fprintf(&b, ", %s", v.ReadWords())
 	fmt.Fprintf(&b, "): %s\n", v.Note)
 	rule := func(name, text string, src entrycheck.Citation) {
 		fmt.Fprintf(&b, "- %s: %s [%s]\n", name, strings.TrimSpace(text), citation(src))

@@ -27,9 +27,6 @@ type destination struct {
 	flagged []string
 	// notLive says why the rules are not verified live, if they are not.
 	notLive notLive
-	// rulesWhy says, for each status of the rules' verification, what a
-	// trip's leg explains of them (see rulesWhy).
-	rulesWhyText [4]string
 	// schengen is set for a member of the Schengen area.
 	schengen bool
 	// statements is set when official statements cover some routes to the
@@ -77,30 +74,6 @@ func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Veri
 		}
 	}
 	d.rules.LastVerified = d.lastDate
-	verified := "."
-	if d.lastDate != nil {
-		verified = ", last verified " + d.lastDate.String() + "."
-	}
-	for i, status := range rulesStatuses() {
-		d.rulesWhyText[i] = "Entry rules of " + d.country.Name + ": " + status + verified
-	}
-}
-
-// rulesStatuses are the statuses of the rules' verification, in the order
-// of destination.rulesWhyText.
-func rulesStatuses() [4]string {
-	return [4]string{entrycheck.RulesVerifiedOfficialSources, entrycheck.RulesStale, entrycheck.RulesNotCurated, entrycheck.RulesNeedsReview}
-}
-
-// rulesWhy is the sentence of a trip's leg on the destination's rules in
-// the given verification status.
-func (d *destination) rulesWhy(status string) string {
-	for i, s := range rulesStatuses() {
-		if s == status {
-			return d.rulesWhyText[i]
-		}
-	}
-	return "Entry rules of " + d.country.Name + ": " + status + "."
 }
 
 // rulesFor returns the block of entry rules as they hold for a traveller.

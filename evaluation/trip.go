@@ -1,6 +1,8 @@
 package evaluation
 
 import (
+	"strings"
+
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -165,6 +167,7 @@ func (e *Evaluator) decide(d *entrycheck.LegDecision, plan *tripPlan, work []leg
 		ExemptionApplied:       r.ExemptionApplied,
 		VerdictVerification:    r.VerdictVerification,
 		EntryRulesVerification: r.EntryRulesVerification,
+		Coverage:               r.EntryRules.Coverage,
 		Source:                 r.Source,
 	}
 	conds := w.out.conditions.take(conditionCount(w, r))
@@ -278,7 +281,7 @@ func legStatus(w *legWork, d *entrycheck.LegDecision) entrycheck.TripStatus {
 	}
 	// A citizen entering their own country meets no visitor rule.
 	own := d.Passport.Country.ISO3 == d.Country.ISO3
-	if !own && d.EntryRulesVerification.Status == entrycheck.RulesNotCurated {
+	if !own && d.Coverage != entrycheck.CoverageExtended {
 		return entrycheck.TripCheckNeeded
 	}
 	for _, c := range conds {
@@ -323,7 +326,7 @@ func legWhy(plan *tripPlan, w *legWork, r *entrycheck.CheckResult, dest *destina
 		why = append(why, t.join("Apply: ", a.URL, " (", a.Kind, ", source: ", a.Source.Name, "). ", a.Note))
 	}
 	v := r.EntryRulesVerification
-	return append(why, dest.rulesWhy(v.Status), v.Note)
+	return append(why, t.join("Entry rules of ", name, ": ", strings.ReplaceAll(v.Status, "_", " "), ", ", v.ReadWords(), "."), v.Note)
 }
 
 // verdictWhy says where the chosen passport's requirement comes from; the

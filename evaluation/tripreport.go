@@ -53,8 +53,8 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			s.Attention = append(s.Attention, t.join(prefix(), l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
 		}
 		own := l.Passport.Country.ISO3 == l.Country.ISO3
-		if !own && l.EntryRulesVerification.Status == entrycheck.RulesNotCurated {
-			s.Attention = append(s.Attention, t.join(prefix(), "still to check: the entry rules of ", l.Country.Name, " are not curated here; ask its embassy or official authority what it requires beyond the visa verdict."))
+		if !own && l.Coverage != entrycheck.CoverageExtended {
+			s.Attention = append(s.Attention, t.join(prefix(), "still to check: no entry rule of ", l.Country.Name, " could be cited from an official source here; ask its embassy or official authority what it requires beyond the visa verdict."))
 		}
 		for _, cond := range l.Conditions {
 			switch cond.Status {

@@ -43,7 +43,7 @@ func (s *site) renderDestinations() error {
 			Country: templates.Link{Label: dc.Name, URL: destinationPath(dc)}, ISO3: dc.ISO3,
 			Coverage:     string(er.Coverage),
 			RulesState:   templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
-			LastVerified: dateText(er.LastVerified),
+			LastVerified: res.EntryRulesVerification.ReadWords(),
 			Rules:        rulesOf(er),
 			AsOf:         s.asOf(),
 			Disclaimer:   entrycheck.Disclaimer,

@@ -104,7 +104,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		Rules:            rulesOf(res.EntryRules),
 		Coverage:         string(res.EntryRules.Coverage),
 		RulesState:       templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
-		LastVerified:     dateText(res.EntryRules.LastVerified),
+		LastVerified:     res.EntryRulesVerification.ReadWords(),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}

@@ -28,13 +28,6 @@ func citation(c entrycheck.Citation) templates.Citation {
 	return templates.Citation{Name: c.Name, URL: c.URL, RetrievedAt: c.RetrievedAt.String(), Detail: c.Detail()}
 }
 
-func dateText(d *entrycheck.Date) string {
-	if d == nil {
-		return "never (no cited source)"
-	}
-	return d.String()
-}
-
 func stayClause(d entrycheck.Days) string {
 	if d.Valid {
 		return " for up to " + itoa(d.N) + " days"

@@ -88,9 +88,7 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	er := r.EntryRules
 	v := r.EntryRulesVerification
 	fmt.Fprintf(w, "\nEntry rules (coverage %s, %s", er.Coverage, v.Status)
-	if v.LastVerified != nil {
-		fmt.Fprintf(w, ", last verified %s, %d days ago", v.LastVerified, v.StalenessDays.N)
-	}
+	fmt.Fprintf(w, ", %s", v.ReadWords())
 	fmt.Fprintf(w, ")\n  %s\n", v.Note)
 	if x := er.PassportValidity; x != nil {
 		printRule(w, "Passport validity", x.Words(x.Value.Text), x.Source)
