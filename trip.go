@@ -246,9 +246,9 @@ type LegDecision struct {
 	EntryRulesVerification EntryRulesVerification `json:"entry_rules_verification"`
 	// Coverage is extended when the destination has cited entry rules,
 	// basic when it has none: a leg of basic coverage is never ready.
-	Coverage Coverage `json:"coverage"`
-	Source                 Source                 `json:"source"`
-	Alternatives           []PassportOption       `json:"alternatives"`
+	Coverage     Coverage         `json:"coverage"`
+	Source       Source           `json:"source"`
+	Alternatives []PassportOption `json:"alternatives"`
 }
 
 // SchengenStay is the 90-days-in-any-180-days account of a trip: the
