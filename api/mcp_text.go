@@ -41,35 +41,12 @@ func checkText(r entrycheck.CheckResult) string {
 	fmt.Fprintf(&b, "\nEntry rules of %s (coverage %s, %s", r.Destination.Name, er.Coverage, words(v.Status))
 	fmt.Fprintf(&b, ", %s", v.ReadWords())
 	fmt.Fprintf(&b, "): %s\n", v.Note)
-	rule := func(name, text string, src entrycheck.Citation) {
-		fmt.Fprintf(&b, "- %s: %s [%s]\n", name, strings.TrimSpace(text), citation(src))
-	}
-	if x := er.PassportValidity; x != nil {
-		rule("Passport validity", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.BlankPages; x != nil {
-		rule("Blank pages", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.OnwardTicket; x != nil {
-		rule("Onward ticket", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.YellowFever; x != nil {
-		rule("Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)
-	}
-	if x := er.OtherHealth; x != nil {
-		for _, h := range x.Value {
-			rule("Health ("+h.Topic+")", h.Text, x.Source)
+	for _, l := range er.Lines() {
+		fmt.Fprintf(&b, "- %s: %s", l.Label, strings.TrimSpace(l.Text+" "+l.Detail))
+		if l.URL != "" {
+			fmt.Fprintf(&b, " (%s)", l.URL)
 		}
-	}
-	if x := er.TWOV; x != nil {
-		for _, p := range x.Value {
-			rule("Transit without visa, "+p.Program, p.Text, x.Source)
-		}
-	}
-	if x := er.ResidencePermitExemptions; x != nil {
-		for _, e := range x.Value {
-			rule("Exemption for holders of "+strings.Join(e.HoldersOf, ", "), e.Text, x.Source)
-		}
+		fmt.Fprintf(&b, " [%s]\n", citation(l.Source))
 	}
 	if er.Coverage == entrycheck.CoverageBasic {
 		b.WriteString("- No curated rules for this destination: check passport validity, onward ticket and health rules with its official authority.\n")

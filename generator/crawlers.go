@@ -103,7 +103,11 @@ func (s *site) llmsFull() []byte {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}
 		for _, r := range rules {
-			fmt.Fprintf(&b, "%s: %s %s [source: %s, %s, %s]\n", r.Name, r.Detail, r.Text, r.Source.Name, r.Source.URL, readText(r.Source))
+			link := ""
+			if r.URL != "" {
+				link = " <" + r.URL + ">"
+			}
+			fmt.Fprintf(&b, "%s: %s %s%s [source: %s, %s, %s]\n", r.Name, r.Detail, r.Text, link, r.Source.Name, r.Source.URL, readText(r.Source))
 		}
 		for _, a := range d.Apply {
 			fmt.Fprintf(&b, "Apply (%s): %s [source: %s, %s, %s]\n", a.Kind, a.URL, a.Source.Name, a.Source.URL, a.Source.ReadText("read"))

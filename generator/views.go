@@ -75,78 +75,12 @@ func applyKind(kind string) string {
 	return kind
 }
 
-// rulesOf lists the cited rules of a block, in the spec's order.
+// rulesOf lists the rules as the pages show them: one per line of the
+// answer's rules (entrycheck.RuleFields).
 func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 	var out []templates.Rule
-	if x := er.PassportValidity; x != nil {
-		d := "No computable margin (see the text)"
-		if m := x.Value.MinMonthsRemaining; m != nil {
-			d = "At least " + itoa(*m) + " months of validity"
-		}
-		if x.Value.CountedFrom != nil {
-			d += ", counted from " + map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}[*x.Value.CountedFrom]
-		}
-		out = append(out, shown("Passport validity", x.Applies, x.Note, x.Value.Text, d+".", x.Source))
-	}
-	if x := er.BlankPages; x != nil {
-		out = append(out, shown("Blank pages", x.Applies, x.Note, x.Value.Text, itoa(x.Value.Pages)+" blank pages.", x.Source))
-	}
-	if x := er.OnwardTicket; x != nil {
-		d := map[string]string{entrycheck.OnwardRequired: "Required.", entrycheck.OnwardMayBeAsked: "May be asked for."}[x.Value.Required]
-		out = append(out, shown("Onward or return ticket", x.Applies, x.Note, x.Value.Text, d, x.Source))
-	}
-	if x := er.YellowFever; x != nil {
-		out = append(out, templates.Rule{Name: "Yellow fever", Text: x.Value.Text, Detail: x.AppliesBecause, Source: citation(x.Source)})
-	}
-	if x := er.OtherHealth; x != nil {
-		for _, h := range x.Value {
-			out = append(out, templates.Rule{Name: "Health: " + h.Topic, Text: h.Text, Source: citation(x.Source)})
-		}
-	}
-	if x := er.TWOV; x != nil {
-		for _, p := range x.Value {
-			d := ""
-			if p.MaxHours != nil {
-				d = "Up to " + itoa(*p.MaxHours) + " hours."
-			}
-			out = append(out, templates.Rule{Name: "Transit without visa: " + p.Program, Text: p.Text, Detail: d, Source: citation(x.Source)})
-		}
-	}
-	if x := er.ResidencePermitExemptions; x != nil {
-		if x.Applies == entrycheck.AppliesNotForThisPassport {
-			out = append(out, shown("Exemption for holders of other documents", x.Applies, x.Note, "", "", x.Source))
-		}
-		for _, e := range x.Value {
-			d := "Holders of a " + e.Document + " of " + joinCodes(e.HoldersOf) + ": " + e.Effect.Label()
-			if e.MaxStayDays.Valid {
-				d += ", up to " + itoa(e.MaxStayDays.N) + " days"
-			}
-			out = append(out, templates.Rule{Name: "Exemption for holders of other documents", Text: e.Text, Detail: d + ".", Source: citation(x.Source)})
-		}
-	}
-	return out
-}
-
-// shown is a single-valued rule as it holds for the passport: a rule that
-// is not for it says so instead of its value; any other note (documented
-// for others, or whom a variant is for) comes before its detail.
-func shown(name, applies, note, text, detail string, src entrycheck.Citation) templates.Rule {
-	if applies == entrycheck.AppliesNotForThisPassport {
-		return templates.Rule{Name: name, Text: note, Source: citation(src)}
-	}
-	if note != "" {
-		detail = note + " " + detail
-	}
-	return templates.Rule{Name: name, Text: text, Detail: detail, Source: citation(src)}
-}
-
-func joinCodes(codes []string) string {
-	out := ""
-	for i, c := range codes {
-		if i > 0 {
-			out += ", "
-		}
-		out += c
+	for _, l := range er.Lines() {
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
 	}
 	return out
 }
@@ -190,6 +124,9 @@ func curatedRulesOf(r dataset.Rules) []templates.Rule {
 	}
 	if x := r.ResidencePermitExemptions; x != nil {
 		every.ResidencePermitExemptions = &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.ArrivalFormalities; x != nil {
+		every.ArrivalFormalities = &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
 	}
 	return append(out, rulesOf(every)...)
 }

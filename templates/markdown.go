@@ -34,6 +34,9 @@ func (m *md) rules(rs []Rule) {
 		if r.Detail != "" {
 			m.line("  %s", escapeMD(r.Detail))
 		}
+		if r.URL != "" {
+			m.line("  <%s>", r.URL)
+		}
 		m.line("  %s", m.cite(r.Source))
 	}
 	m.line("")

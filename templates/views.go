@@ -49,6 +49,9 @@ type Rule struct {
 	Name   string
 	Text   string
 	Detail string // a computed line such as "applies to this passport"
+	// URL is the official page of the item itself (an arrival card's
+	// form), "" when it has none.
+	URL    string
 	Source Citation
 }
 

@@ -90,32 +90,8 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	fmt.Fprintf(w, "\nEntry rules (coverage %s, %s", er.Coverage, v.Status)
 	fmt.Fprintf(w, ", %s", v.ReadWords())
 	fmt.Fprintf(w, ")\n  %s\n", v.Note)
-	if x := er.PassportValidity; x != nil {
-		printRule(w, "Passport validity", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.BlankPages; x != nil {
-		printRule(w, "Blank pages", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.OnwardTicket; x != nil {
-		printRule(w, "Onward ticket", x.Words(x.Value.Text), x.Source)
-	}
-	if x := er.YellowFever; x != nil {
-		printRule(w, "Yellow fever", x.Value.Text+" For you: "+x.AppliesBecause+".", x.Source)
-	}
-	if x := er.OtherHealth; x != nil {
-		for _, h := range x.Value {
-			printRule(w, "Health ("+h.Topic+")", h.Text, x.Source)
-		}
-	}
-	if x := er.TWOV; x != nil {
-		for _, p := range x.Value {
-			printRule(w, "Transit without visa: "+p.Program, p.Text, x.Source)
-		}
-	}
-	if x := er.ResidencePermitExemptions; x != nil {
-		for _, e := range x.Value {
-			printRule(w, "Exemption for holders of "+strings.Join(e.HoldersOf, ", "), e.Text, x.Source)
-		}
+	for _, l := range er.Lines() {
+		printRule(w, l)
 	}
 	if t := r.Transit; t != nil {
 		fmt.Fprintf(w, "\nTransit through %s (%s): %s", t.Country.Name, t.Country.ISO3, t.RequirementLabel)
@@ -151,8 +127,12 @@ func printCheck(w io.Writer, r entrycheck.CheckResult) {
 	fmt.Fprintf(w, "Request %s, evaluated %s, dataset %s\n\n%s\n", r.RequestID, r.EvaluatedAt.Format("2006-01-02 15:04:05 MST"), r.DatasetVersion, r.Disclaimer)
 }
 
-func printRule(w io.Writer, name, text string, c entrycheck.Citation) {
-	fmt.Fprintf(w, "  %s: %s\n    Source: %s\n", name, text, cite(c))
+func printRule(w io.Writer, l entrycheck.RuleLine) {
+	fmt.Fprintf(w, "  %s: %s", l.Label, strings.TrimSpace(l.Text+" "+l.Detail))
+	if l.URL != "" {
+		fmt.Fprintf(w, " <%s>", l.URL)
+	}
+	fmt.Fprintf(w, "\n    Source: %s\n", cite(l.Source))
 }
 
 func cite(c entrycheck.Citation) string {

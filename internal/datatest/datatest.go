@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/evaluation"
 )
@@ -158,4 +159,29 @@ func EvaluatorOf(t testing.TB, version string) *evaluation.Evaluator {
 		t.Fatalf("loading the dataset %s: %v", version, l.err)
 	}
 	return l.ev
+}
+
+// FullEntryRules returns entry rules with every rule field set, one item
+// each, for tests that check that a surface shows every field
+// (entrycheck.RuleFields).
+func FullEntryRules() entrycheck.EntryRules {
+	src := entrycheck.Citation{Name: "Test source", URL: "https://example.gov/rules", RetrievedAt: entrycheck.Date{Year: 2026, Month: 11, Day: 22}}
+	months, hours := 6, 24
+	from, yes, url := "entry", true, "https://example.gov/form"
+	return entrycheck.EntryRules{
+		PassportValidity: &entrycheck.PassportRule[entrycheck.PassportValidity]{Applies: entrycheck.AppliesYes, Source: src,
+			Value: entrycheck.PassportValidity{MinMonthsRemaining: &months, CountedFrom: &from, Text: "validity text"}},
+		BlankPages:   &entrycheck.PassportRule[entrycheck.BlankPages]{Applies: entrycheck.AppliesYes, Source: src, Value: entrycheck.BlankPages{Pages: 2, Text: "blank pages text"}},
+		OnwardTicket: &entrycheck.PassportRule[entrycheck.OnwardTicket]{Applies: entrycheck.AppliesYes, Source: src, Value: entrycheck.OnwardTicket{Required: entrycheck.OnwardRequired, Text: "onward text"}},
+		YellowFever: &entrycheck.YellowFeverRule{Value: entrycheck.YellowFever{Text: "yellow fever text"}, AppliesToThisPassport: &yes,
+			AppliesBecause: "required for all travellers", Source: src},
+		OtherHealth: &entrycheck.PassportRule[[]entrycheck.HealthRule]{Applies: entrycheck.AppliesYes, Source: src, Value: []entrycheck.HealthRule{{Topic: "polio", Text: "health text"}}},
+		TWOV: &entrycheck.PassportRule[[]entrycheck.TWOVProgram]{Applies: entrycheck.AppliesYes, Source: src,
+			Value: []entrycheck.TWOVProgram{{Program: "airside transit", MaxHours: &hours, Text: "transit text"}}},
+		ResidencePermitExemptions: &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Source: src,
+			Value: []entrycheck.Exemption{{HoldersOf: []string{"USA"}, Document: entrycheck.DocumentVisa, Effect: entrycheck.VisaFree, Text: "exemption text"}}},
+		ArrivalFormalities: &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Source: src,
+			Value: []entrycheck.ArrivalFormality{{Name: "arrival card", Kind: "arrival_card", When: "before_arrival", URL: &url, Text: "formality text"}}},
+		Coverage: entrycheck.CoverageExtended,
+	}
 }

@@ -84,7 +84,17 @@ function rules(r) {
     item("Passport validity", pv, pv && pv.value && validity(pv.value)),
     item("Onward or return ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
     item("Yellow fever certificate", yf, yf && yellowFever(yf)),
+    ...formalities(r.arrival_formalities),
   );
+}
+
+// formalities lists the steps to take besides the visa (arrival cards,
+// registrations), each with its official link; nothing when none applies.
+function formalities(af) {
+  if (!af || af.applies === "not_for_this_passport" || !af.value) return [];
+  return af.value.map((f) =>
+    h("li", {}, h("strong", {}, `${f.name}: `), shown(af, f.text), " ", f.url ? link(f.url, "official form") : "",
+      h("span", { class: "src" }, "Source: ", link(af.source.url, af.source.name))));
 }
 
 // shown is a rule as it holds for the passport: the note alone when it is

@@ -1,0 +1,177 @@
+package entrycheck
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The entry-rule fields as every surface shows them. RuleFields is the one
+// list of them: the CLI, the MCP text, the pages, their markdown and
+// llms-full.txt walk it through EntryRules.Lines, so a new field is a type,
+// a row here, its import and its schema.
+
+// RuleLine is one thing an entry rule says, as people read it.
+type RuleLine struct {
+	// Field is the rule's JSON name; Label names the line for people
+	// ("Passport validity", "Transit without visa: Singapore 96-hour VFTF").
+	Field, Label string
+	// Text is what holds for the traveller: the curated text, or why the
+	// rule does not hold outright (for another passport, documented for
+	// other nationals) followed by the text.
+	Text string
+	// Detail is what the answer computes from the value ("At least 3
+	// months of validity, counted from departure.").
+	Detail string
+	// URL is an official link of the item itself, where it has one.
+	URL    string
+	Source Citation
+}
+
+// RuleField is one entry-rule field of an answer.
+type RuleField struct {
+	Name, Label string
+	lines       func(EntryRules) []RuleLine
+}
+
+// RuleFields lists the entry-rule fields in the order answers show them.
+func RuleFields() []RuleField {
+	return []RuleField{
+		{FieldPassportValidity, "Passport validity", func(r EntryRules) []RuleLine {
+			return single(FieldPassportValidity, "Passport validity", r.PassportValidity, func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) })
+		}},
+		{FieldBlankPages, "Blank pages", func(r EntryRules) []RuleLine {
+			return single(FieldBlankPages, "Blank pages", r.BlankPages, func(v BlankPages) (string, string) { return v.Text, plural(v.Pages, "blank page") + "." })
+		}},
+		{FieldOnwardTicket, "Onward or return ticket", func(r EntryRules) []RuleLine {
+			return single(FieldOnwardTicket, "Onward or return ticket", r.OnwardTicket, func(v OnwardTicket) (string, string) {
+				return v.Text, map[string]string{OnwardRequired: "Required.", OnwardMayBeAsked: "May be asked for."}[v.Required]
+			})
+		}},
+		{FieldYellowFever, "Yellow fever", func(r EntryRules) []RuleLine {
+			x := r.YellowFever
+			if x == nil {
+				return nil
+			}
+			return []RuleLine{{Field: FieldYellowFever, Label: "Yellow fever", Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source}}
+		}},
+		{FieldOtherHealth, "Health", func(r EntryRules) []RuleLine {
+			return items(FieldOtherHealth, "Health", r.OtherHealth, func(h HealthRule) RuleLine {
+				return RuleLine{Label: "Health: " + h.Topic, Text: h.Text}
+			})
+		}},
+		{FieldTWOV, "Transit without visa", func(r EntryRules) []RuleLine {
+			return items(FieldTWOV, "Transit without visa", r.TWOV, func(p TWOVProgram) RuleLine {
+				l := RuleLine{Label: "Transit without visa: " + p.Program, Text: p.Text}
+				if p.MaxHours != nil {
+					l.Detail = "Up to " + strconv.Itoa(*p.MaxHours) + " hours."
+				}
+				return l
+			})
+		}},
+		{FieldResidencePermitExemptions, "Exemption for holders of other documents", func(r EntryRules) []RuleLine {
+			return items(FieldResidencePermitExemptions, "Exemption for holders of other documents", r.ResidencePermitExemptions, func(e Exemption) RuleLine {
+				d := "Holders of a " + strings.ReplaceAll(e.Document, "_", " ") + " of " + strings.Join(e.HoldersOf, ", ") + ": " + e.Effect.Label()
+				if e.MaxStayDays.Valid {
+					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
+				}
+				return RuleLine{Label: "Exemption for holders of " + strings.Join(e.HoldersOf, ", "), Text: e.Text, Detail: d + "."}
+			})
+		}},
+		{FieldArrivalFormalities, "Arrival formalities", func(r EntryRules) []RuleLine {
+			return items(FieldArrivalFormalities, "Arrival formalities", r.ArrivalFormalities, func(a ArrivalFormality) RuleLine {
+				l := RuleLine{Label: "Arrival formality: " + a.Name, Text: a.Text, Detail: formalityDetail(a)}
+				if a.URL != nil {
+					l.URL = *a.URL
+				}
+				return l
+			})
+		}},
+	}
+}
+
+// Lines lists what the rules say, field by field in the order of
+// RuleFields, one line per value or list item.
+func (r EntryRules) Lines() []RuleLine {
+	var out []RuleLine
+	for _, f := range RuleFields() {
+		out = append(out, f.lines(r)...)
+	}
+	return out
+}
+
+// single is the line of a single-valued rule: what holds for the passport,
+// or why it does not hold outright.
+func single[T any](field, label string, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
+	if r == nil {
+		return nil
+	}
+	l := RuleLine{Field: field, Label: label, Source: r.Source}
+	if r.Applies == AppliesNotForThisPassport {
+		l.Text = r.Note
+		return []RuleLine{l}
+	}
+	text, detail := words(r.Value)
+	l.Text, l.Detail = r.Words(text), detail
+	return []RuleLine{l}
+}
+
+// items are the lines of a list-valued rule, one per item that holds for
+// the passport; a list none of whose items does says so once.
+func items[T any](field, label string, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
+	if r == nil {
+		return nil
+	}
+	if r.Applies == AppliesNotForThisPassport || len(r.Value) == 0 {
+		return []RuleLine{{Field: field, Label: label, Text: r.Note, Source: r.Source}}
+	}
+	out := make([]RuleLine, 0, len(r.Value))
+	for _, v := range r.Value {
+		l := line(v)
+		l.Field, l.Source = field, r.Source
+		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
+			l.Text = r.Note + " " + l.Text
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+var countedFromWords = map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}
+
+func validityDetail(v PassportValidity) string {
+	d := "No computable margin (see the text)"
+	if m := v.MinMonthsRemaining; m != nil {
+		d = "At least " + plural(*m, "month") + " of validity"
+	}
+	if v.CountedFrom != nil {
+		d += ", counted from " + countedFromWords[*v.CountedFrom]
+	}
+	return d + "."
+}
+
+var formalityKinds = map[string]string{"arrival_card": "Arrival card", "travel_authorisation": "Travel authorisation", "registration": "Registration", "customs_declaration": "Customs declaration"}
+
+func formalityDetail(a ArrivalFormality) string {
+	d := formalityKinds[a.Kind]
+	if d == "" {
+		d = "Formality"
+	}
+	switch a.When {
+	case "before_arrival":
+		d += ", before arrival"
+	case "on_arrival":
+		d += ", on arrival"
+	}
+	if a.Fee != nil {
+		d += map[bool]string{true: ", with a fee", false: ", free of charge"}[*a.Fee]
+	}
+	return d + "."
+}
+
+// plural writes a count with its noun: "1 blank page", "2 blank pages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
