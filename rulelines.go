@@ -70,7 +70,7 @@ func RuleFields() []RuleField {
 		}},
 		{FieldResidencePermitExemptions, "Exemption for holders of other documents", func(r EntryRules) []RuleLine {
 			return items(FieldResidencePermitExemptions, "Exemption for holders of other documents", r.ResidencePermitExemptions, func(e Exemption) RuleLine {
-				d := "Holders of a " + strings.ReplaceAll(e.Document, "_", " ") + " of " + strings.Join(e.HoldersOf, ", ") + ": " + e.Effect.Label()
+				d := "Holders of " + documentWords[e.Document] + " of " + strings.Join(e.HoldersOf, ", ") + ": " + e.Effect.Label()
 				if e.MaxStayDays.Valid {
 					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
 				}
@@ -138,9 +138,16 @@ func items[T any](field, label string, r *PassportRule[[]T], line func(T) RuleLi
 
 var countedFromWords = map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}
 
+var documentWords = map[string]string{DocumentVisa: "a visa", DocumentResidencePermit: "a residence permit", DocumentEither: "a visa or residence permit"}
+
 func validityDetail(v PassportValidity) string {
 	d := "No computable margin (see the text)"
-	if m := v.MinMonthsRemaining; m != nil {
+	switch m := v.MinMonthsRemaining; {
+	case m != nil && *m == 0 && v.CountedFrom != nil && *v.CountedFrom == "entry":
+		return "Valid on the day of entry."
+	case m != nil && *m == 0:
+		return "Valid for the whole stay."
+	case m != nil:
 		d = "At least " + plural(*m, "month") + " of validity"
 	}
 	if v.CountedFrom != nil {
