@@ -276,7 +276,20 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 			t.Errorf("preset checker lacks %q:\n%s", rule, out)
 		}
 	}
-	if sources := w.in("#preset", `function () { return [...this.querySelectorAll(".rules .src a")].map(a => a.href).join(" "); }`); strings.Count(sources, "https://") != 3 {
+	// One source per line: the three rules of the digest, then one per
+	// value of every other field the answer has (entrycheck.RuleFields).
+	lines := 3
+	for _, l := range want.EntryRules.Lines() {
+		switch l.Field {
+		case entrycheck.FieldPassportValidity, entrycheck.FieldOnwardTicket, entrycheck.FieldYellowFever:
+		default:
+			lines++
+			if !strings.Contains(out, strings.TrimPrefix(strings.TrimPrefix(l.Label, "Transit without visa: "), "Arrival formality: ")) {
+				t.Errorf("preset checker lacks the %s line %q", l.Field, l.Label)
+			}
+		}
+	}
+	if sources := w.in("#preset", `function () { return [...this.querySelectorAll(".rules .src a")].map(a => a.href).join(" "); }`); strings.Count(sources, "https://") != lines {
 		t.Errorf("rule sources: %q", sources)
 	}
 	if v := w.in("#preset", `function () { return this.getElementById("passport").value + "|" + this.getElementById("destination").value; }`); v != "Germany (DEU)|Thailand (THA)" {

@@ -59,6 +59,10 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	fields, err := ruleFieldList()
+	if err != nil {
+		return nil, err
+	}
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{"embed.js"},
 		Bundle:            true,
@@ -75,6 +79,9 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		Banner:            map[string]string{"js": banner},
 		LogLevel:          api.LogLevelSilent,
 		Plugins:           []api.Plugin{embedded(list)},
+		// The entry-rule fields in the service's order, so that the
+		// widget shows every field the answers have (entrycheck.RuleFields).
+		Define: map[string]string{"RULE_FIELDS": fields},
 	})
 	if err := buildError(res.Errors); err != nil {
 		return nil, err
@@ -87,6 +94,16 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		{Path: Path, Body: body, MediaType: MediaType},
 		{Path: HashedPath(body), Body: body, MediaType: MediaType},
 	}, nil
+}
+
+// ruleFieldList is the JSON list of [name, label] of every entry-rule field.
+func ruleFieldList() (string, error) {
+	var out [][2]string
+	for _, f := range entrycheck.RuleFields() {
+		out = append(out, [2]string{f.Name, f.Label})
+	}
+	b, err := json.Marshal(out)
+	return string(b), err
 }
 
 // HashedPath is the content-addressed name of a bundle: /embed.<hash>.js

@@ -84,17 +84,28 @@ function rules(r) {
     item("Passport validity", pv, pv && pv.value && validity(pv.value)),
     item("Onward or return ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
     item("Yellow fever certificate", yf, yf && yellowFever(yf)),
-    ...formalities(r.arrival_formalities),
+    ...others(r),
   );
 }
 
-// formalities lists the steps to take besides the visa (arrival cards,
-// registrations), each with its official link; nothing when none applies.
-function formalities(af) {
-  if (!af || af.applies === "not_for_this_passport" || !af.value) return [];
-  return af.value.map((f) =>
-    h("li", {}, h("strong", {}, `${f.name}: `), shown(af, f.text), " ", f.url ? link(f.url, "official form") : "",
-      h("span", { class: "src" }, "Source: ", link(af.source.url, af.source.name))));
+// digest are the fields shown above in words of the widget's own; every
+// other field of the answer follows, in the service's order (RULE_FIELDS,
+// given by the build), one line per value with its official link.
+const digest = new Set(["passport_validity", "onward_ticket", "yellow_fever"]);
+
+function others(r) {
+  const out = [];
+  // eslint-disable-next-line no-undef
+  for (const [name, label] of RULE_FIELDS) {
+    const rule = r[name];
+    if (digest.has(name) || !rule || rule.applies === "not_for_this_passport" || !rule.value) continue;
+    for (const v of Array.isArray(rule.value) ? rule.value : [rule.value]) {
+      out.push(h("li", {}, h("strong", {}, `${v.name || v.program || v.topic || label}: `), shown(rule, v.text || ""), " ",
+        v.url ? link(v.url, "official page") : "",
+        h("span", { class: "src" }, "Source: ", link(rule.source.url, rule.source.name))));
+    }
+  }
+  return out;
 }
 
 // shown is a rule as it holds for the passport: the note alone when it is
