@@ -10,7 +10,7 @@ import (
 // place keeps every adapter's wording the same and keeps checks allocation-free.
 const (
 	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa matrix. It has not been confirmed by an official source of the destination."
-	noteConflict      = "A curated official source states a different requirement for this route than the secondary matrix. The route is served as needs_review until a curator resolves the conflict: check with the destination's official authority."
+	noteConflict      = "A curated official source states a different requirement for this route than the secondary matrix. Until a curator resolves the conflict the route is shown as needing review: check with the destination's official authority."
 	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
 	noteUpcoming      = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route takes effect after the travel date (see its effective_from); it does not change the verdict yet."
 	noteEnded         = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route has ended (see its effective_until) and is no longer applied; it is listed as history."

@@ -41,8 +41,8 @@ func (s *site) renderDestinations() error {
 				"Cited entry rules of "+dc.Name+": passport validity, blank pages, onward ticket, yellow fever, transit and official application portals.",
 				templates.Link{Label: "Destinations", URL: "/destinations/"}),
 			Country: templates.Link{Label: dc.Name, URL: destinationPath(dc)}, ISO3: dc.ISO3,
-			Coverage:     string(er.Coverage),
-			RulesState:   templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
+			Coverage:     er.Coverage.Words(),
+			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 			LastVerified: res.EntryRulesVerification.ReadWords(),
 			Rules:        rulesOf(er),
 			AsOf:         s.asOf(),
@@ -188,7 +188,7 @@ func (s *site) renderTransparency() error {
 		v.Freshness = append(v.Freshness, templates.Count{Label: label, N: ages[label]})
 	}
 	for _, st := range []string{entrycheck.RulesVerifiedOfficialSources, entrycheck.RulesStale, entrycheck.RulesNeedsReview, entrycheck.RulesNotCurated} {
-		v.RulesStates = append(v.RulesStates, templates.Count{Label: st, N: states[st]})
+		v.RulesStates = append(v.RulesStates, templates.Count{Label: entrycheck.RulesStatusWords(st), N: states[st]})
 	}
 	for h, n := range hosts {
 		v.Sources = append(v.Sources, templates.Count{Label: h, N: n})

@@ -66,7 +66,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
-			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: string(req), Label: req.Label(), Entries: groups[req]})
+			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: strings.ReplaceAll(string(req), "_", "-"), Label: req.Label(), Entries: groups[req]})
 		}
 	}
 	return n, s.page(r, v.Path, templates.PassportPage(v), templates.PassportMarkdown(v))
@@ -79,7 +79,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
-	title := pc.Name + " passport to " + dc.Name + ": " + strings.ToLower(res.RequirementLabel)
+	title := pc.Name + " passport to " + dc.Name + ": " + lowerFirst(res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
 	}
@@ -97,13 +97,13 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		Stay:             stayText(res.Requirement, res.AllowedStayDays),
 		Action:           string(res.Action),
 		ActionText:       actionText(res),
-		Verdict:          templates.Verification{Status: res.VerdictVerification.Status, Note: res.VerdictVerification.Note},
+		Verdict:          templates.Verification{Status: entrycheck.VerdictStatusWords(res.VerdictVerification.Status), Note: res.VerdictVerification.Note},
 		SourceName:       res.Source.Name,
 		SourceURL:        res.Source.URL,
 		Since:            s.since(pc.ISO3, dc.ISO3),
 		Rules:            rulesOf(res.EntryRules),
-		Coverage:         string(res.EntryRules.Coverage),
-		RulesState:       templates.Verification{Status: res.EntryRulesVerification.Status, Note: res.EntryRulesVerification.Note},
+		Coverage:         res.EntryRules.Coverage.Words(),
+		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
@@ -148,4 +148,13 @@ func statementStanding(st entrycheck.CheckedStatement) string {
 func (s *site) asOf() string {
 	d, _ := entrycheck.ParseDate(s.ev.Snapshot().Version())
 	return d.Long()
+}
+
+// lowerFirst lowers the first letter of a label that continues a sentence,
+// leaving acronyms as they are ("electronic travel authorisation (ETA) required").
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

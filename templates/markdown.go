@@ -61,13 +61,13 @@ func RouteMarkdown(v RouteView) []byte {
 		m.line("Apply: [%s](%s). %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
 	}
 	m.line("## Where the verdict comes from\n")
-	m.line("Verdict: `%s`. %s\n", v.Verdict.Status, v.Verdict.Note)
+	m.line("Verdict: %s. %s\n", v.Verdict.Status, v.Verdict.Note)
 	for _, s := range v.Statements {
 		m.line("- Official statement (%s): %s %s", s.Standing, escapeMD(s.Text), m.cite(s.Source))
 	}
 	m.line("Matrix value `%s` as of %s in the [%s](%s); %s.\n", v.MatrixValue, v.AsOf, v.SourceName, v.SourceURL, v.Since)
 	m.line("## Entry rules of %s\n", v.Destination.Label)
-	m.line("Entry rules: `%s`. %s Coverage `%s`; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
+	m.line("Entry rules: %s. %s Coverage: %s; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
 	m.rules(v.Rules)
 	m.line("More: [all entry rules of %s](%s), [every destination for %s passports](%s), [this answer as JSON](%s).\n", v.Destination.Label, v.Destination.URL, v.Passport.Label, v.Passport.URL, v.APIURL)
 	m.line("_%s_", escapeMD(v.Disclaimer))
@@ -98,7 +98,7 @@ func PassportMarkdown(v PassportView) []byte {
 func DestinationMarkdown(v DestinationView) []byte {
 	var m md
 	m.line("# Entry rules of %s\n", v.Country.Label)
-	m.line("Entry rules: `%s`. %s Coverage `%s`; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
+	m.line("Entry rules: %s. %s Coverage: %s; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
 	m.line("## Rules\n")
 	m.rules(v.Rules)
 	m.line("## Official application portals\n")
