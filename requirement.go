@@ -3,6 +3,7 @@ package entrycheck
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Requirement is the kind of permission a passport holder needs to enter a
@@ -56,6 +57,21 @@ func (r Requirement) Label() string {
 		return "Needs review: sources conflict"
 	}
 	return string(r)
+}
+
+// ShortLabel names the requirement in a few words, for titles: "visa-free",
+// "ETA required".
+func (r Requirement) ShortLabel() string {
+	switch r {
+	case ETA:
+		return "ETA required"
+	case Unknown:
+		return "unknown"
+	case NeedsReview:
+		return "needs review"
+	}
+	l := r.Label()
+	return strings.ToLower(l[:1]) + l[1:]
 }
 
 // Document names the document the requirement asks for ("e-visa"), for use

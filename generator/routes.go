@@ -84,8 +84,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
 	}
 	v := templates.RouteView{
-		Page: s.pageOf(path, title+" | entrycheck",
-			"Do "+pc.Name+" passport holders need a visa for "+dc.Name+"? "+res.RequirementLabel+stayClause(res.AllowedStayDays)+". Entry rules with official sources.",
+		Page: s.pageOf(path, routeTitle(res), routeDescription(res),
 			templates.Link{Label: "Passports", URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
 		Passport:         templates.Link{Label: pc.Name, URL: passportPath(pc)},
 		Destination:      templates.Link{Label: dc.Name, URL: destinationPath(dc)},
@@ -157,4 +156,41 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// maxTitle is the length of a title search results show whole.
+const maxTitle = 60
+
+// routeTitle is the shortest faithful title of a route page that fits in
+// maxTitle characters: names where they fit, codes where they do not.
+func routeTitle(res entrycheck.CheckResult) string {
+	verdict := res.Requirement.ShortLabel()
+	if res.AllowedStayDays.Valid {
+		verdict += ", " + itoa(res.AllowedStayDays.N) + " days"
+	}
+	p, d := res.Passport, res.Destination
+	for _, t := range []string{
+		p.Name + " passport to " + d.Name + ": " + verdict + " | entrycheck",
+		p.Name + " passport to " + d.Name + ": " + verdict,
+		p.Name + " to " + d.Name + ": " + verdict,
+		p.ISO3 + " passport to " + d.Name + ": " + verdict,
+		p.Name + " passport to " + d.ISO3 + ": " + verdict,
+	} {
+		if len([]rune(t)) <= maxTitle {
+			return t
+		}
+	}
+	return p.ISO3 + " passport to " + d.ISO3 + ": " + verdict
+}
+
+// routeDescription says what the page holds, and promises cited entry
+// rules only where there are some.
+func routeDescription(res entrycheck.CheckResult) string {
+	p, d := res.Passport.Name, res.Destination.Name
+	s := "Do " + p + " passport holders need a visa for " + d + "? " + res.RequirementLabel + stayClause(res.AllowedStayDays) +
+		", as of " + res.VerdictVerification.AsOf.Long() + "."
+	if res.EntryRules.Coverage == entrycheck.CoverageExtended {
+		return s + " With " + d + "'s entry rules and their official sources."
+	}
+	return s + " No entry rule of " + d + " is cited yet: check with its official authority."
 }
