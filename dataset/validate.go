@@ -11,8 +11,10 @@ import (
 	"github.com/entrycheck/entrycheck/country"
 )
 
-// validCitation requires a name, an absolute http(s) URL and the day the source was read.
-func validCitation(c entrycheck.Citation) error {
+// ValidCitation requires a name, an absolute http(s) URL and the day the
+// source was read, and only the publisher kinds, readings and page dates
+// the curators' format knows. The importer checks its notes with it too.
+func ValidCitation(c entrycheck.Citation) error {
 	if strings.TrimSpace(c.Name) == "" {
 		return errors.New("citation has no name")
 	}
@@ -63,14 +65,14 @@ func validApply(a entrycheck.ApplyEntry) error {
 	default:
 		return fmt.Errorf("kind %q is not official_portal, official_info or embassy_finder", a.Kind)
 	}
-	if err := validCitation(entrycheck.Citation{Name: "portal", URL: a.URL, RetrievedAt: a.Source.RetrievedAt}); err != nil {
+	if err := ValidCitation(entrycheck.Citation{Name: "portal", URL: a.URL, RetrievedAt: a.Source.RetrievedAt}); err != nil {
 		return fmt.Errorf("url: %w", err)
 	}
-	return validCitation(a.Source)
+	return ValidCitation(a.Source)
 }
 
 func (t *YellowFeverTable) validate(reg *country.Registry) error {
-	if err := validCitation(t.RiskList.Source); err != nil {
+	if err := ValidCitation(t.RiskList.Source); err != nil {
 		return fmt.Errorf("risk_list.source: %w", err)
 	}
 	if err := validCodes(t.RiskList.Countries, reg, false); err != nil {
@@ -83,7 +85,7 @@ func (t *YellowFeverTable) validate(reg *country.Registry) error {
 		if err := validCodes([]string{code}, reg, false); err != nil {
 			return fmt.Errorf("countries: %w", err)
 		}
-		if err := validCitation(r.Source); err != nil {
+		if err := ValidCitation(r.Source); err != nil {
 			return fmt.Errorf("countries.%s.source: %w", code, err)
 		}
 		if c := r.Value.CertificateRequired; c != nil {
@@ -157,7 +159,7 @@ func (s OfficialStatement) validate(reg *country.Registry, groups map[string]Gro
 	if s.CuratedFrom == "" {
 		return errors.New("curated_from is empty")
 	}
-	if err := validCitation(s.Source); err != nil {
+	if err := ValidCitation(s.Source); err != nil {
 		return fmt.Errorf("source: %w", err)
 	}
 	return nil
@@ -175,5 +177,5 @@ func (g Group) Validate(reg *country.Registry) error {
 	if err := validCodes(g.Members, reg, false); err != nil {
 		return fmt.Errorf("members: %w", err)
 	}
-	return validCitation(g.Source)
+	return ValidCitation(g.Source)
 }

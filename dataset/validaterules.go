@@ -84,7 +84,7 @@ func checkField[T scoped](c checker, name string, r *entrycheck.Rule[[]T], value
 		return nil
 	}
 	path := "rules." + name
-	if err := validCitation(r.Source); err != nil {
+	if err := ValidCitation(r.Source); err != nil {
 		return at(path+".source", err)
 	}
 	if err := nonEmpty(len(r.Value)); err != nil {
@@ -100,7 +100,7 @@ func checkField[T scoped](c checker, name string, r *entrycheck.Rule[[]T], value
 			return at(item, err)
 		}
 		if own, ok := any(v).(interface{ OwnSource() *entrycheck.Citation }); ok && own.OwnSource() != nil {
-			if err := validCitation(*own.OwnSource()); err != nil {
+			if err := ValidCitation(*own.OwnSource()); err != nil {
 				return at(item+".source", err)
 			}
 		}

@@ -121,7 +121,7 @@ func convertStatement(s srcStatement) (dataset.OfficialStatement, error) {
 	if out.EffectiveUntil, err = optionalDate(s.EffectiveUntil); err != nil {
 		return out, fmt.Errorf("effective_until: %w", err)
 	}
-	if out.Source, err = citationV2(s.Source); err != nil {
+	if out.Source, err = sourceV2(s.Source); err != nil {
 		return out, fmt.Errorf("source: %w", err)
 	}
 	return out, nil

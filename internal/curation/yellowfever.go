@@ -3,7 +3,6 @@ package curation
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/entrycheck/entrycheck"
@@ -26,13 +25,8 @@ type srcYellowFeverV2 struct {
 // srcYellowFeverRule is one country's entry; Source is null when no
 // official source gave any of its fields.
 type srcYellowFeverRule struct {
-	CertificateRequired *string        `json:"certificate_required"`
-	MinAgeMonths        *int           `json:"min_age_months"`
-	IncludesTransit     *bool          `json:"includes_transit"`
-	TransitHours        *int           `json:"transit_hours"`
-	ExtraRiskCountries  []string       `json:"extra_risk_countries"`
-	Text                string         `json:"text"`
-	Source              *srcCitationV2 `json:"source"`
+	entrycheck.YellowFever
+	Source *srcCitationV2 `json:"source"`
 }
 
 // YellowFeverPath is the curators' format-2 yellow-fever file under a notes directory.
@@ -135,8 +129,7 @@ func yellowFeverRule(c srcYellowFeverRule, reg *country.Registry) (entrycheck.Ru
 	if err != nil {
 		return r, fmt.Errorf("source: %w", err)
 	}
-	r.Value = entrycheck.YellowFever{CertificateRequired: c.CertificateRequired, MinAgeMonths: c.MinAgeMonths,
-		IncludesTransit: c.IncludesTransit, TransitHours: c.TransitHours, ExtraRiskCountries: c.ExtraRiskCountries, Text: c.Text}
+	r.Value = c.YellowFever
 	r.Source = src
 	return r, nil
 }
@@ -164,27 +157,12 @@ func isUpper(s string) bool {
 	return true
 }
 
-// contentDate is FORMAT.md's YYYY-MM-DD, YYYY-MM or YYYY.
-var contentDate = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
-
-// sourceV2 converts a format-2 source, refusing the members FORMAT.md does
-// not allow, so that an answer never shows a publisher or reading it cannot explain.
+// sourceV2 converts a format-2 source and refuses what the project would
+// refuse (dataset.ValidCitation), so that the error names the note's path.
 func sourceV2(c srcCitationV2) (entrycheck.Citation, error) {
-	switch c.Publisher {
-	case "destination_government", "other_government", "intergovernmental":
-	default:
-		return entrycheck.Citation{}, fmt.Errorf("publisher: %q is not destination_government, other_government or intergovernmental", c.Publisher)
+	out, err := citationV2(c)
+	if err != nil {
+		return out, err
 	}
-	switch c.ReadFrom {
-	case "live", "stored_copy":
-	default:
-		return entrycheck.Citation{}, fmt.Errorf("read_from: %q is not live or stored_copy", c.ReadFrom)
-	}
-	if c.ContentDate != nil && !contentDate.MatchString(*c.ContentDate) {
-		return entrycheck.Citation{}, fmt.Errorf("content_date: %q is not YYYY-MM-DD, YYYY-MM or YYYY", *c.ContentDate)
-	}
-	if c.Name == "" || c.URL == "" {
-		return entrycheck.Citation{}, fmt.Errorf("name and url are required")
-	}
-	return citationV2(c)
+	return out, dataset.ValidCitation(out)
 }

@@ -140,7 +140,7 @@ func TestMalformedYellowFeverIsRefused(t *testing.T) {
 		{"bad certificate rule", func(n map[string]any) { entry(n, cited)["certificate_required"] = "sometimes" },
 			`countries.` + cited + `.certificate_required: "sometimes" is not`},
 		{"bad publisher", func(n map[string]any) { entry(n, cited)["source"].(map[string]any)["publisher"] = "airline" },
-			`countries.` + cited + `.source: publisher: "airline"`},
+			`countries.` + cited + `.source: citation publisher "airline"`},
 		{"rule without source", func(n map[string]any) { entry(n, cited)["source"] = nil },
 			`countries.` + cited + `.source: null, but the entry states a rule`},
 		{"bad risk code", func(n map[string]any) { n["risk_countries"] = append(n["risk_countries"].([]any), "ZZZ") },
