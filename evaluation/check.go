@@ -61,7 +61,7 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	if tc != nil {
 		r.Transit = e.transit(pc, *tc)
 	}
-	r.VerdictVerification.VerdictAge = e.verdictAge(now)
+	r.VerdictVerification.VerdictAge = e.VerdictAge(now)
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = e.assumptionsFor(&r, req, own)
 	return r
@@ -127,10 +127,10 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	return false
 }
 
-// verdictAge says what date the verdicts are as of and how old that is at
-// now. An evaluation dated before the snapshot (a controlled clock) gives
+// VerdictAge says what date the verdicts are as of and how old that is at
+// now, as every answer gives it. An evaluation dated before the snapshot (a controlled clock) gives
 // age 0, not a negative age.
-func (e *Evaluator) verdictAge(now time.Time) entrycheck.VerdictAge {
+func (e *Evaluator) VerdictAge(now time.Time) entrycheck.VerdictAge {
 	age := max(0, e.asOf.DaysSince(now))
 	return entrycheck.VerdictAge{AsOf: e.asOf, AgeDays: age, OldAfterDays: entrycheck.VerdictOldAfterDays, Old: age > entrycheck.VerdictOldAfterDays}
 }

@@ -22,7 +22,7 @@ func (e *Evaluator) PassportMatrix(passport, requestID string, clock entrycheck.
 		DatasetVersion: e.snap.Version(),
 		EvaluatedAt:    now.Now(),
 		RequestID:      requestID,
-		VerdictAge:     e.verdictAge(now.Now()),
+		VerdictAge:     e.VerdictAge(now.Now()),
 		Counts:         map[entrycheck.Requirement]int{},
 		Destinations:   []entrycheck.MatrixEntry{},
 		Source:         e.source,

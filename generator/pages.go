@@ -349,10 +349,6 @@ func origin(base string) string {
 // matrixAge is the date and age of the matrix on the build day, as every
 // answer's verdict_verification gives them.
 func (s *site) matrixAge() templates.MatrixAge {
-	// Any route gives the snapshot's date and age; the first two countries
-	// of the matrix are a route of every snapshot.
-	cs := s.ev.Snapshot().Matrix.Countries()
-	res, _ := s.ev.Check(entrycheck.CheckRequest{Passport: cs[0].ISO3, Destination: cs[1].ISO3, RequestID: "build"}, entrycheck.FixedClock(s.now))
-	v, src := res.VerdictVerification, s.ev.Source()
+	v, src := s.ev.VerdictAge(s.now), s.ev.Source()
 	return templates.MatrixAge{AsOf: v.AsOf.Long(), AgeDays: v.AgeDays, OldAfterDays: v.OldAfterDays, Old: v.Old, SourceName: src.Name, SourceURL: src.URL}
 }

@@ -144,10 +144,7 @@ func statementStanding(st entrycheck.CheckedStatement) string {
 }
 
 // asOf is the date every verdict of the build is as of: the matrix snapshot's.
-func (s *site) asOf() string {
-	d, _ := entrycheck.ParseDate(s.ev.Snapshot().Version())
-	return d.Long()
-}
+func (s *site) asOf() string { return s.ev.VerdictAge(s.now).AsOf.Long() }
 
 // lowerFirst lowers the first letter of a label that continues a sentence,
 // leaving acronyms as they are ("electronic travel authorisation (ETA) required").
