@@ -102,6 +102,22 @@ func (r Requirement) DocumentWithArticle() string {
 	return "a " + d
 }
 
+// Tone groups requirements by what they ask of the traveller, for the
+// colour and icon every surface gives a verdict: "ok" (nothing to obtain),
+// "act" (a document to obtain), "no" (a visa from an embassy, or no
+// admission) and "unknown" (no reliable verdict).
+func (r Requirement) Tone() string {
+	switch r {
+	case VisaFree:
+		return "ok"
+	case VisaOnArrival, ETA, EVisa:
+		return "act"
+	case VisaRequired, NoAdmission:
+		return "no"
+	}
+	return "unknown"
+}
+
 // Action is what the traveller has to do about a requirement.
 type Action string
 

@@ -40,7 +40,7 @@ func RuleFields() []RuleField {
 			return single(FieldPassportValidity, "Passport validity", r.PassportValidity, func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) })
 		}},
 		{FieldBlankPages, "Blank pages", func(r EntryRules) []RuleLine {
-			return single(FieldBlankPages, "Blank pages", r.BlankPages, func(v BlankPages) (string, string) { return v.Text, plural(v.Pages, "blank page") + "." })
+			return single(FieldBlankPages, "Blank pages", r.BlankPages, func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." })
 		}},
 		{FieldOnwardTicket, "Onward or return ticket", func(r EntryRules) []RuleLine {
 			return single(FieldOnwardTicket, "Onward or return ticket", r.OnwardTicket, func(v OnwardTicket) (string, string) {
@@ -99,6 +99,18 @@ func (r EntryRules) Lines() []RuleLine {
 	return out
 }
 
+// NotCited names, in the order of RuleFields, the fields for which no
+// official source gives a rule: what a traveller still has to find out.
+func (r EntryRules) NotCited() []string {
+	var out []string
+	for _, f := range RuleFields() {
+		if len(f.lines(r)) == 0 {
+			out = append(out, f.Label)
+		}
+	}
+	return out
+}
+
 // single is the line of a single-valued rule: what holds for the passport,
 // or why it does not hold outright.
 func single[T any](field, label string, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
@@ -148,7 +160,7 @@ func validityDetail(v PassportValidity) string {
 	case m != nil && *m == 0:
 		return "Valid for the whole stay."
 	case m != nil:
-		d = "At least " + plural(*m, "month") + " of validity"
+		d = "At least " + Plural(*m, "month") + " of validity"
 	}
 	if v.CountedFrom != nil {
 		d += ", counted from " + countedFromWords[*v.CountedFrom]
@@ -176,7 +188,8 @@ func formalityDetail(a ArrivalFormality) string {
 }
 
 // plural writes a count with its noun: "1 blank page", "2 blank pages".
-func plural(n int, noun string) string {
+// Plural counts a noun in words: "1 blank page", "2 blank pages".
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}

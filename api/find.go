@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
@@ -198,10 +197,8 @@ func (s *Server) findView(r *http.Request) templates.FindView {
 		Title: "Find a route | entrycheck", Description: "Find the entry requirements of a passport and destination.",
 		Path: r.URL.Path, BaseURL: s.cfg.BaseURL, Stylesheet: css,
 	}}
-	for _, c := range s.evaluator().Snapshot().Matrix.Countries() {
-		v.Countries = append(v.Countries, c.Name)
-	}
-	sort.Strings(v.Countries)
+	snap := s.evaluator().Snapshot()
+	v.Countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)
 	return v
 }
 

@@ -28,6 +28,8 @@ type Registry struct {
 	byName map[string]int
 	// codeAliases maps non-ISO codes people type (GER, UK) to entry indexes.
 	codeAliases map[string]int
+	// aliases lists each entry's aliases of aliases.tsv, in file order.
+	aliases map[int][]string
 }
 
 // Alias is an extra name for a country, such as the name a dataset uses.
@@ -39,7 +41,7 @@ type Alias struct {
 // New builds the registry from the embedded ISO 3166-1 table and alias list,
 // plus any extra aliases.
 func New(extra ...Alias) (*Registry, error) {
-	r := &Registry{byName: map[string]int{}, codeAliases: map[string]int{}}
+	r := &Registry{byName: map[string]int{}, codeAliases: map[string]int{}, aliases: map[int][]string{}}
 	err := eachRow(iso3166TSV, "iso3166.tsv", []string{"alpha2", "alpha3", "name"}, func(line int, f []string) error {
 		i3, ok3 := code3(f[1])
 		i2, ok2 := code2(f[0])
@@ -71,6 +73,7 @@ func New(extra ...Alias) (*Registry, error) {
 		default:
 			return fmt.Errorf("aliases.tsv line %d: kind %q is neither code nor name", line, f[2])
 		}
+		r.aliases[r.index(c.ISO3)] = append(r.aliases[r.index(c.ISO3)], f[0])
 		return nil
 	})
 	if err != nil {
@@ -131,6 +134,16 @@ func (r *Registry) ByISO2(code string) (entrycheck.Country, bool) {
 		return entrycheck.Country{}, false
 	}
 	return r.entries[r.byISO2[i]-1], true
+}
+
+// Aliases returns the other codes and names people use for a country
+// ("UK", "Great Britain"), as the registry resolves them.
+func (r *Registry) Aliases(iso3 string) []string {
+	i, ok := code3(iso3)
+	if !ok || r.byISO3[i] == 0 {
+		return nil
+	}
+	return append([]string(nil), r.aliases[int(r.byISO3[i])-1]...)
 }
 
 // All returns every country of the registry, ordered by alpha-3 code.

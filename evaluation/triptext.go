@@ -101,14 +101,6 @@ func (a *textArena) plural(n int, noun string) string {
 	return a.join(a.itoa(n), " ", noun, "s")
 }
 
-// pluralOf is plural outside a trip's arena.
-func pluralOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
 // counts holds the texts of the counts trips name most: "1 day" to "366
 // days", "1 month" to "24 months".
 type counts struct {
@@ -119,10 +111,10 @@ type counts struct {
 func newCounts() *counts {
 	c := &counts{}
 	for n := range c.days {
-		c.days[n] = pluralOf(n, "day")
+		c.days[n] = entrycheck.Plural(n, "day")
 	}
 	for n := range c.months {
-		c.months[n] = pluralOf(n, "month")
+		c.months[n] = entrycheck.Plural(n, "month")
 	}
 	return c
 }

@@ -216,7 +216,7 @@ func requiredValidity(v entrycheck.PassportValidity, schengen bool) string {
 		}
 		return "valid for the whole stay, until the day you leave"
 	}
-	return "valid for at least " + pluralOf(*v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
+	return "valid for at least " + entrycheck.Plural(*v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
 }
 
 func basis(v entrycheck.PassportValidity, schengen bool) string {

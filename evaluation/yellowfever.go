@@ -122,7 +122,7 @@ func minAgeText(v *entrycheck.YellowFever) string {
 	if v.MinAgeMonths == nil {
 		return ""
 	}
-	return " from the age of " + pluralOf(*v.MinAgeMonths, "month")
+	return " from the age of " + entrycheck.Plural(*v.MinAgeMonths, "month")
 }
 
 func transitHoursText(dest entrycheck.Country, v *entrycheck.YellowFever) string {

@@ -88,6 +88,8 @@ type site struct {
 	now     time.Time
 	assets  assets
 	summary *summary
+	// countries are what the search forms offer.
+	countries []templates.CountryOption
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.
@@ -107,6 +109,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 		return Report{}, err
 	}
 	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary()}
+	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
 	}

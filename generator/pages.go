@@ -45,6 +45,8 @@ func (s *site) renderDestinations() error {
 			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 			LastVerified: res.EntryRulesVerification.ReadWords(),
 			Rules:        rulesOf(er),
+			NotCited:     notCited(res.EntryRules),
+			Authorities:  s.authorities(dc.ISO3),
 			AsOf:         s.asOf(),
 			Disclaimer:   entrycheck.Disclaimer,
 		}
@@ -106,30 +108,24 @@ func (s *site) renderHome() error {
 	}
 	v.Page.Script = s.assets.js
 	v.Page.JSONLD = `{"@context":"https://schema.org","@type":"WebSite","name":"entrycheck","url":"` + s.opts.BaseURL + `/"}`
-	countries := append([]entrycheck.Country(nil), snap.Matrix.Countries()...)
-	sort.Slice(countries, func(i, j int) bool { return countries[i].Name < countries[j].Name })
-	for _, c := range countries {
-		v.Countries = append(v.Countries, templates.Link{Label: c.Name, URL: c.ISO3})
-	}
+	v.Countries = s.countries
 	if err := s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v)); err != nil {
 		return err
 	}
-	return s.renderNotFound(countries)
+	return s.renderNotFound()
 }
 
 // renderNotFound writes /404.html and /404.md, the page static hosts send
 // for a path that names no page: the search form that reaches any route
 // without JavaScript. entrycheck serve renders the same page with
 // suggestions for the path asked.
-func (s *site) renderNotFound(countries []entrycheck.Country) error {
+func (s *site) renderNotFound() error {
 	v := templates.FindView{
 		Page:    s.pageOf("/404.html", "Page not found | entrycheck", "Find the entry requirements of a passport and destination."),
 		Heading: "Page not found", Message: "There is no page at this address.",
 	}
 	v.Page.Markdown = ""
-	for _, c := range countries {
-		v.Countries = append(v.Countries, c.Name)
-	}
+	v.Countries = s.countries
 	html, err := newRenderer().html(templates.FindPage(v))
 	if err != nil {
 		return err

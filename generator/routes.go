@@ -63,6 +63,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			"Visa and entry requirements for holders of a "+pc.Name+" passport in every destination, grouped by requirement, with cited entry rules.",
 			templates.Link{Label: "Passports", URL: "/passports/"}),
 		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer,
+		Countries: s.countries,
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
@@ -92,6 +93,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		DestinationISO3:  dc.ISO3,
 		Requirement:      string(res.Requirement),
 		RequirementLabel: res.RequirementLabel,
+		Tone:             res.Requirement.Tone(),
 		AsOf:             res.VerdictVerification.AsOf.Long(),
 		Stay:             stayText(res.Requirement, res.AllowedStayDays),
 		Action:           string(res.Action),
@@ -104,6 +106,8 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		Coverage:         res.EntryRules.Coverage.Words(),
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
+		NotCited:         notCited(res.EntryRules),
+		Authorities:      s.authorities(dc.ISO3),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}

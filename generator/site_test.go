@@ -22,6 +22,17 @@ import (
 
 // pageVerdict reads the verdict a route page shows: its requirement class,
 // label and stay.
+// textOf is the text inside a node.
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	walk(n, func(c *html.Node) {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	})
+	return b.String()
+}
+
 func pageVerdict(t *testing.T, root, p, d string) (req, label, stay string) {
 	b, err := os.ReadFile(filepath.Join(root, "passports", strings.ToLower(p), strings.ToLower(d), "index.html"))
 	if err != nil {
@@ -35,16 +46,14 @@ func pageVerdict(t *testing.T, root, p, d string) (req, label, stay string) {
 		if n.Type != html.ElementNode {
 			return
 		}
-		for _, c := range strings.Fields(attr(n, "class")) {
-			if strings.HasPrefix(c, "req-") {
-				req = strings.TrimPrefix(c, "req-")
-			}
-			if c == "stay" && n.FirstChild != nil {
-				stay = n.FirstChild.Data
-			}
+		if r := attr(n, "data-requirement"); r != "" {
+			req = r
 		}
-		if attr(n, "id") == "verdict" && n.FirstChild != nil {
-			label = n.FirstChild.Data
+		if attr(n, "class") == "stay" && n.FirstChild != nil {
+			stay = n.FirstChild.Data
+		}
+		if attr(n, "id") == "verdict" {
+			label = strings.TrimSpace(textOf(n))
 		}
 	})
 	return req, label, stay

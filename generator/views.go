@@ -2,6 +2,7 @@ package generator
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -83,6 +84,40 @@ func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
 	}
 	return out
+}
+
+// notCited names the entry rules no official source covers yet, as they
+// read inside a sentence.
+func notCited(er entrycheck.EntryRules) []string {
+	names := er.NotCited()
+	for i, n := range names {
+		names[i] = lowerFirst(n)
+	}
+	return names
+}
+
+// authorities are the official pages the curators found for a destination
+// (its application portals and official information), named by what they
+// are and their site: where a traveller reads what is not cited here.
+func (s *site) authorities(iso3 string) []templates.Link {
+	d, ok := s.ev.Snapshot().Curated.Destinations[iso3]
+	if !ok {
+		return nil
+	}
+	out := make([]templates.Link, 0, len(d.Apply))
+	for _, a := range d.Apply {
+		out = append(out, templates.Link{Label: applyKind(a.Kind) + ": " + hostOf(a.URL), URL: a.URL})
+	}
+	return out
+}
+
+// hostOf is the site of an official link, without "www.".
+func hostOf(link string) string {
+	u, err := url.Parse(link)
+	if err != nil || u.Host == "" {
+		return link
+	}
+	return strings.TrimPrefix(u.Hostname(), "www.")
 }
 
 // breadcrumbLD is schema.org BreadcrumbList structured data.

@@ -1,6 +1,11 @@
 package templates
 
-import "strings"
+import (
+	"sort"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+)
 
 // FindView is the page that helps a person reach a route: the 404 page of
 // the site and the answer of /go when a country was not understood. It
@@ -14,8 +19,30 @@ type FindView struct {
 	Passport, Destination string
 	// Suggestions are links to the pages the person probably meant.
 	Suggestions []Link
-	// Countries are the names offered by the form's lists, in order.
-	Countries []string
+	// Countries are what the form's type-ahead offers, in order.
+	Countries []CountryOption
+}
+
+// CountryOption is a country as the search forms offer it: its name, and
+// the codes and aliases a person may type instead ("DEU, DE, GER").
+type CountryOption struct {
+	Name string
+	ISO3 string
+	// Also lists the codes and aliases, shown beside the name and matched
+	// by the browser's type-ahead.
+	Also string
+}
+
+// CountryOptions lists countries by name for the search forms, each with
+// its codes and the aliases the registry resolves.
+func CountryOptions(countries []entrycheck.Country, aliases func(iso3 string) []string) []CountryOption {
+	out := make([]CountryOption, 0, len(countries))
+	for _, c := range countries {
+		also := append([]string{c.ISO3, c.ISO2}, aliases(c.ISO3)...)
+		out = append(out, CountryOption{Name: c.Name, ISO3: c.ISO3, Also: strings.Join(also, ", ")})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // FindMarkdown is the markdown variant of a FindView.

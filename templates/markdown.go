@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // The markdown variants of the content pages, for language models and
@@ -26,7 +28,6 @@ func (m *md) cite(c Citation) string {
 
 func (m *md) rules(rs []Rule) {
 	if len(rs) == 0 {
-		m.line("No entry rule could be sourced from an official page yet. Nothing is guessed: check with the official authority.\n")
 		return
 	}
 	for _, r := range rs {
@@ -57,21 +58,43 @@ func RouteMarkdown(v RouteView) []byte {
 		m.line("Allowed stay: %s", v.Stay)
 	}
 	m.line("\n%s\n", v.ActionText)
-	if v.Apply != nil {
-		m.line("Apply: [%s](%s). %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
-	}
-	m.line("## Where the verdict comes from\n")
-	m.line("Verdict: %s. %s\n", v.Verdict.Status, v.Verdict.Note)
 	for _, s := range v.Statements {
-		m.line("- Official statement (%s): %s %s", s.Standing, escapeMD(s.Text), m.cite(s.Source))
+		m.line("Official statement, %s. %s %s\n", s.Standing, escapeMD(s.Text), m.cite(s.Source))
 	}
-	m.line("Matrix value `%s` as of %s in the [%s](%s); %s.\n", v.MatrixValue, v.AsOf, v.SourceName, v.SourceURL, v.Since)
+	if v.Apply != nil {
+		m.line("[%s](%s): %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
+	}
 	m.line("## Entry rules of %s\n", v.Destination.Label)
-	m.line("Entry rules: %s. %s Coverage: %s; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
+	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.rules(v.Rules)
+	m.knownAndNot(v.Destination.Label, v.NotCited, v.Authorities, len(v.Rules) > 0)
+	m.line("## Where the verdict comes from\n")
+	m.line("%s. %s\n", sentence(v.Verdict.Status), v.Verdict.Note)
+	m.line("The [%s](%s) matrix gives `%s` on this route as of %s; %s.\n", v.SourceName, v.SourceURL, v.MatrixValue, v.AsOf, v.Since)
 	m.line("More: [all entry rules of %s](%s), [every destination for %s passports](%s), [this answer as JSON](%s).\n", v.Destination.Label, v.Destination.URL, v.Passport.Label, v.Passport.URL, v.APIURL)
 	m.line("_%s_", escapeMD(v.Disclaimer))
 	return m.Bytes()
+}
+
+// knownAndNot is the markdown of the knownAndNot component.
+func (m *md) knownAndNot(destination string, notCited []string, authorities []Link, some bool) {
+	if len(notCited) == 0 {
+		return
+	}
+	if some {
+		m.line("Not cited yet: %s. Nothing is guessed.\n", joinWords(notCited))
+	} else {
+		m.line("No entry rule of %s is cited from an official page yet (%s). Nothing is guessed: the verdict above is all that is known.\n", destination, joinWords(notCited))
+	}
+	if len(authorities) == 0 {
+		m.line("Ask the embassy or consulate of %s in your country before you travel.\n", destination)
+		return
+	}
+	m.line("Check them on the official pages:\n")
+	for _, a := range authorities {
+		m.line("- [%s](%s)", escapeMD(a.Label), a.URL)
+	}
+	m.line("")
 }
 
 // PassportMarkdown is the markdown variant of a passport page.
@@ -98,9 +121,10 @@ func PassportMarkdown(v PassportView) []byte {
 func DestinationMarkdown(v DestinationView) []byte {
 	var m md
 	m.line("# Entry rules of %s\n", v.Country.Label)
-	m.line("Entry rules: %s. %s Coverage: %s; %s.\n", v.RulesState.Status, v.RulesState.Note, v.Coverage, v.LastVerified)
+	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.line("## Rules\n")
 	m.rules(v.Rules)
+	m.knownAndNot(v.Country.Label, v.NotCited, v.Authorities, len(v.Rules) > 0)
 	m.line("## Official application portals\n")
 	if len(v.Apply) == 0 {
 		m.line("No official portal has been curated for %s.\n", v.Country.Label)
@@ -110,7 +134,7 @@ func DestinationMarkdown(v DestinationView) []byte {
 	}
 	m.line("\n## Requirements by passport\n\nFrom the secondary visa matrix, as of %s.\n", v.AsOf)
 	for _, c := range v.Counts {
-		m.line("- %s: %d passports", c.Label, c.N)
+		m.line("- %s: %s", c.Label, entrycheck.Plural(c.N, "passport"))
 	}
 	if v.Notes != "" {
 		m.line("\n## Curators' notes\n\n%s", escapeMD(v.Notes))

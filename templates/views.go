@@ -87,6 +87,8 @@ type RouteView struct {
 	DestinationISO3       string
 	Requirement           string
 	RequirementLabel      string
+	// Tone is the requirement's colour and icon: ok, act, no or unknown.
+	Tone string
 	// AsOf is the date the verdict is as of: the matrix snapshot's, "17 February 2026".
 	AsOf                  string
 	Stay                  string // "60 days", "no fixed limit", ""
@@ -103,8 +105,13 @@ type RouteView struct {
 	Coverage     string
 	RulesState   Verification
 	LastVerified string
-	APIURL       string
-	Disclaimer   string
+	// NotCited names the destination's entry rules no official source
+	// covers yet; Authorities are the official pages the curators found for
+	// the destination, where a traveller reads them.
+	NotCited    []string
+	Authorities []Link
+	APIURL      string
+	Disclaimer  string
 }
 
 // RouteEntry is one destination on a passport page.
@@ -129,6 +136,8 @@ type PassportView struct {
 	Total      int
 	AsOf       string // the date of the verdicts, "17 February 2026"
 	Disclaimer string
+	// Countries are the destinations the search form offers.
+	Countries []CountryOption
 }
 
 // DestinationView is the page of one destination: its cited entry rules.
@@ -141,8 +150,11 @@ type DestinationView struct {
 	RulesState   Verification
 	LastVerified string
 	Rules        []Rule
-	Apply        []Apply
-	Counts       []Count
+	// NotCited and Authorities are as on a route page.
+	NotCited    []string
+	Authorities []Link
+	Apply       []Apply
+	Counts      []Count
 	AsOf         string // the date of the verdicts counted in Counts
 	Notes        string
 	Disclaimer   string
@@ -166,7 +178,7 @@ type IndexView struct {
 // HomeView is the home page.
 type HomeView struct {
 	Page
-	Countries      []Link // for the pickers: Label is the name, URL the ISO3 code
+	Countries      []CountryOption // for the search form
 	DatasetVersion string
 	Routes         int
 	Curated        int

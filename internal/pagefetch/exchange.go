@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // response is what one HTTP exchange returned. The body is read only for a
@@ -187,7 +189,7 @@ func oneLine(s string) string {
 // describe is the Problem of a failure after attempts requests.
 func describe(fl *failure, attempts int) string {
 	if fl.retryable && attempts > 0 {
-		return fmt.Sprintf("%s (%s)", fl.problem, plural(attempts, "attempt"))
+		return fmt.Sprintf("%s (%s)", fl.problem, entrycheck.Plural(attempts, "attempt"))
 	}
 	return fl.problem
 }
@@ -197,16 +199,9 @@ func describe(fl *failure, attempts int) string {
 func statusProblem(status, attempts int) string {
 	text := http.StatusText(status)
 	if text == "" {
-		return fmt.Sprintf("HTTP %d after %s", status, plural(attempts, "attempt"))
+		return fmt.Sprintf("HTTP %d after %s", status, entrycheck.Plural(attempts, "attempt"))
 	}
-	return fmt.Sprintf("HTTP %d %s after %s", status, text, plural(attempts, "attempt"))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("HTTP %d %s after %s", status, text, entrycheck.Plural(attempts, "attempt"))
 }
 
 // retryableStatus says whether an HTTP status may go away by itself: the

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // Summary limits, in characters.
@@ -52,11 +54,11 @@ func Summarize(old, new string) string {
 	var b strings.Builder
 	switch {
 	case len(added) > 0 && len(removed) > 0:
-		fmt.Fprintf(&b, "%s added, %d removed", plural(len(added), "line"), len(removed))
+		fmt.Fprintf(&b, "%s added, %d removed", entrycheck.Plural(len(added), "line"), len(removed))
 	case len(added) > 0:
-		fmt.Fprintf(&b, "%s added", plural(len(added), "line"))
+		fmt.Fprintf(&b, "%s added", entrycheck.Plural(len(added), "line"))
 	case len(removed) > 0:
-		fmt.Fprintf(&b, "%s removed", plural(len(removed), "line"))
+		fmt.Fprintf(&b, "%s removed", entrycheck.Plural(len(removed), "line"))
 	default:
 		return "no content change"
 	}

@@ -24,9 +24,23 @@
   if (!live) return;
   live.hidden = false;
   if (hint) hint.hidden = false;
+  // codeOf finds the ISO3 code of what was typed: a name offered by the
+  // type-ahead, or a three-letter code.
+  function codeOf(input) {
+    var typed = input.value.trim().toLowerCase();
+    var opts = form.querySelectorAll("datalist option");
+    for (var i = 0; i < opts.length; i++) {
+      if (opts[i].value.toLowerCase() === typed || opts[i].getAttribute("data-code").toLowerCase() === typed) return opts[i].getAttribute("data-code");
+    }
+    return "";
+  }
   live.addEventListener("click", function () {
     if (!form.reportValidity()) return;
-    var p = form.passport.value, d = form.destination.value;
+    var p = codeOf(form.passport), d = codeOf(form.destination);
+    if (!p || !d) {
+      show([{ text: "Choose the " + (p ? "destination" : "passport") + " from the list, or use the button above: it understands other names and codes too." }]);
+      return;
+    }
     var page = "/passports/" + p.toLowerCase() + "/" + d.toLowerCase() + "/";
     show([{ text: "Checking…" }]);
     fetch("/free/check?passport=" + encodeURIComponent(p) + "&destination=" + encodeURIComponent(d), { headers: { Accept: "application/json" } })
