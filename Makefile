@@ -6,7 +6,7 @@ DATA     ?= ../shared/dataset/passport-index/2026-02-17
 PREVIOUS ?= ../shared/dataset/passport-index/2025-01-12
 TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977
 
-.PHONY: run build binary generate test bench lint curation fmt
+.PHONY: run build binary generate test bench lighthouse lint curation fmt
 
 ## run: build the site, then serve it and the API on http://127.0.0.1:8080 (SQLite under ./var)
 run: build
@@ -35,6 +35,10 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
 	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./api/
 	bash scripts/bench-build.sh
+
+## lighthouse: Lighthouse scores of home, passport, route and 404 pages, mobile and desktop (exit 1 below 100)
+lighthouse:
+	bash scripts/lighthouse.sh
 
 ## lint: vet and staticcheck
 lint:

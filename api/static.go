@@ -46,8 +46,12 @@ type staticTree struct {
 
 // staticFiles serves the generated tree. Paths that name no file get the
 // API's JSON 404, and a missing tree is not fatal: the API still answers.
+// The build manifest (one hash per file, megabytes for the whole site) is
+// read here, at start, so that the first page request does not wait for it.
 func (s *Server) staticFiles(dir string) http.Handler {
-	return &staticTree{s: s, dir: dir}
+	t := &staticTree{s: s, dir: dir}
+	t.meta("")
+	return t
 }
 
 func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {

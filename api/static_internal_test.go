@@ -1,0 +1,21 @@
+package api
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The manifest is read when the tree handler is made, not by the first
+// request that needs an ETag: on the whole site it is megabytes of JSON.
+func TestStaticManifestReadAtStart(t *testing.T) {
+	dir := t.TempDir()
+	manifest := `{"index.html":"h1","passports/deu/index.html":"h2"}`
+	if err := os.WriteFile(filepath.Join(dir, manifestFile), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree := (&Server{}).staticFiles(dir).(*staticTree)
+	if got := tree.manifest["passports/deu/index.html"]; got != "h2" {
+		t.Errorf("manifest not loaded at start: %q", got)
+	}
+}
