@@ -21,7 +21,7 @@ func runBuild(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "build", "")
 	cfg.RegisterBuild(fs)
-	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+	if code, ok := configured(env, &cfg, fs.Parse(args)); !ok {
 		return code
 	}
 	ctx := context.Background()

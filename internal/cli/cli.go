@@ -89,16 +89,18 @@ func newFlags(env Env, name, usage string) *flag.FlagSet {
 
 // configured finishes a command's configuration after its flags were
 // parsed (parseErr is the parser's error): it reports a bad flag or setting
-// and returns the exit code, ExitOK when the command may go on.
-func configured(env Env, cfg *config.Config, parseErr error) int {
+// and returns the exit code and whether the command may go on (not after
+// -h, which printed the usage).
+func configured(env Env, cfg *config.Config, parseErr error) (code int, ok bool) {
 	if parseErr != nil {
-		return flagExit(parseErr)
+		// -h printed the usage: that is the whole command.
+		return flagExit(parseErr), false
 	}
 	if err := cfg.Load(); err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
-		return ExitUsage
+		return ExitUsage, false
 	}
-	return ExitOK
+	return ExitOK, true
 }
 
 // parseInterleaved parses flags that may stand before, between or after the

@@ -3,6 +3,8 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -82,5 +84,21 @@ func TestPassportCommand(t *testing.T) {
 	code, out, errOut := run(t, "passport", "DEU")
 	if code != cli.ExitOK || !strings.Contains(out, "Visa-free (") || !strings.Contains(out, "THA Thailand (60 days)") {
 		t.Errorf("exit %d, stderr %q, out:\n%s", code, errOut, out)
+	}
+}
+
+// TestHelpOnlyPrintsUsage: -h prints the command's usage and does nothing
+// else: no build, no server, no verification run.
+func TestHelpOnlyPrintsUsage(t *testing.T) {
+	dir := t.TempDir()
+	public := filepath.Join(dir, "public")
+	for _, cmd := range []string{"build", "serve", "verify", "review"} {
+		code, _, stderr := run(t, cmd, "-h", "--public", public, "--db", filepath.Join(dir, "e.db"), "--addr", "127.0.0.1:1")
+		if code != 0 || !strings.Contains(stderr, "Usage") && !strings.Contains(stderr, "usage") {
+			t.Errorf("%s -h: exit %d, stderr %q", cmd, code, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("-h left %d files behind", len(entries))
 	}
 }

@@ -28,7 +28,7 @@ func runReview(env Env, args []string) int {
 	cfg.RegisterAnswer(fs)
 	note := fs.String("note", "", "what the curator checked (required to accept or reject)")
 	positional, err := parseInterleaved(fs, args)
-	if code := configured(env, &cfg, err); code != ExitOK {
+	if code, ok := configured(env, &cfg, err); !ok {
 		return code
 	}
 	var accept bool

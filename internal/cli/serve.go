@@ -28,7 +28,7 @@ func runServe(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "serve", "")
 	cfg.RegisterServe(fs)
-	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+	if code, ok := configured(env, &cfg, fs.Parse(args)); !ok {
 		return code
 	}
 	log := slog.New(slog.NewJSONHandler(env.Stderr, nil))

@@ -21,7 +21,7 @@ func runVerify(env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "verify", "Usage: entrycheck verify [options]\n\nRe-reads every source cited by the curated layer once, records what it found in the event log\n(re-verified, changed -> the records citing it need review, unreachable) and exits; for cron.\n`entrycheck serve` runs the same daily (--verify-at). Run `entrycheck build` afterwards to publish it.\n\nOptions:")
 	cfg.RegisterVerify(fs)
-	if code := configured(env, &cfg, fs.Parse(args)); code != ExitOK {
+	if code, ok := configured(env, &cfg, fs.Parse(args)); !ok {
 		return code
 	}
 	ctx := context.Background()
