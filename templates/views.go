@@ -155,9 +155,9 @@ type DestinationView struct {
 	Authorities []Link
 	Apply       []Apply
 	Counts      []Count
-	AsOf         string // the date of the verdicts counted in Counts
-	Notes        string
-	Disclaimer   string
+	AsOf        string // the date of the verdicts counted in Counts
+	Notes       string
+	Disclaimer  string
 }
 
 // Count is a labelled number.
