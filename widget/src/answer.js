@@ -24,8 +24,8 @@ export function answer(b, page) {
   const own = b.passport.iso3 === b.destination.iso3;
   return verdict(b.passport, b, b.verdict_verification, b.disclaimer, page, {
     own,
-    statements: statements(b.verdict_verification),
-    rules: rules(b.entry_rules || {}),
+    said: statements(b.verdict_verification),
+    listed: rules(b.entry_rules || {}),
   });
 }
 
@@ -55,9 +55,9 @@ export function published(m, d, page) {
  * @param {any} age as_of, old, old_after_days
  * @param {string} disclaimer
  * @param {string} page
- * @param {{own?: boolean, statements?: Node[], rules?: Node}} more
+ * @param {{own?: boolean, said?: Node[], listed?: Node}} more the own-country sentence, the official statements and the entry rules
  */
-function verdict(passport, r, age, disclaimer, page, { own = false, statements = [], rules = null }) {
+function verdict(passport, r, age, disclaimer, page, { own = false, said = [], listed = null }) {
   const stay = own ? "" : r.allowed_stay_days != null ? `up to ${r.allowed_stay_days} days` : r.requirement === "visa_free" ? "not stated" : "";
   // Conditional parts are false when absent; the live region takes nodes only.
   return [
@@ -66,10 +66,10 @@ function verdict(passport, r, age, disclaimer, page, { own = false, statements =
     stay && h("p", { class: "stay" }, `Allowed stay: ${stay}`),
     own && h("p", {}, "Citizens may enter their own country."),
     asOf(age),
-    ...statements,
+    ...said,
     r.action === "check_official_authority" && h("p", {}, "There is no reliable verdict for this route: check with the destination's official authority."),
     r.apply && h("p", { class: "apply" }, link(r.apply.url, applyLabels[r.apply.kind] || "Apply")),
-    rules,
+    listed,
     h("p", {}, link(page, "Every entry rule and its source")),
     h("p", { class: "note" }, disclaimer),
   ].filter(Boolean);
