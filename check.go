@@ -152,13 +152,35 @@ type VerdictVerification struct {
 
 // VerdictAge is the date a verdict is as of and how old that is.
 type VerdictAge struct {
-	// AsOf is the date of the matrix snapshot the verdict comes from.
-	AsOf Date `json:"as_of"`
+	VerdictDate
 	// AgeDays is the age of that snapshot at evaluated_at, in whole days.
 	AgeDays int `json:"age_days"`
-	// OldAfterDays is VerdictOldAfterDays; Old is true when AgeDays exceeds it.
-	OldAfterDays int  `json:"old_after_days"`
-	Old          bool `json:"old"`
+	// Old is true when AgeDays exceeds OldAfterDays: from OldFrom on.
+	Old bool `json:"old"`
+}
+
+// VerdictDate is the part of a verdict's age that holds whatever the day it
+// is read on: a static copy of answers carries it instead of an age that
+// would be wrong the next day, and its reader compares the day with OldFrom.
+type VerdictDate struct {
+	// AsOf is the date of the matrix snapshot the verdict comes from.
+	AsOf Date `json:"as_of"`
+	// OldAfterDays is VerdictOldAfterDays.
+	OldAfterDays int `json:"old_after_days"`
+	// OldFrom is the first day (UTC) on which the verdict counts as old:
+	// AsOf plus OldAfterDays plus one.
+	OldFrom Date `json:"old_from"`
+}
+
+// VerdictDateOf dates verdicts as of a snapshot's date.
+func VerdictDateOf(asOf Date) VerdictDate {
+	return VerdictDate{AsOf: asOf, OldAfterDays: VerdictOldAfterDays, OldFrom: asOf.AddDays(VerdictOldAfterDays + 1)}
+}
+
+// On gives the age of the verdict on the day of now. An evaluation dated
+// before the snapshot (a controlled clock) gives age 0, not a negative age.
+func (v VerdictDate) On(now time.Time) VerdictAge {
+	return VerdictAge{VerdictDate: v, AgeDays: max(0, v.AsOf.DaysSince(now)), Old: !DateOf(now).Before(v.OldFrom)}
 }
 
 // Official-statement statuses on the travel date.

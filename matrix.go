@@ -6,10 +6,12 @@ import "time"
 // matrix covers (spec 2.3). Each entry is a projection of the full check
 // result for that route, computed by the same evaluation.
 type PassportMatrix struct {
-	Passport       Country   `json:"passport"`
-	DatasetVersion string    `json:"dataset_version"`
-	EvaluatedAt    time.Time `json:"evaluated_at"`
-	RequestID      string    `json:"request_id"`
+	Passport       Country `json:"passport"`
+	DatasetVersion string  `json:"dataset_version"`
+	// EvaluatedAt and RequestID are always set in an answer; a static copy
+	// of the matrix, which belongs to no request, leaves them out.
+	EvaluatedAt time.Time `json:"evaluated_at,omitzero"`
+	RequestID   string    `json:"request_id,omitempty"`
 	// VerdictAge is the date every verdict of the matrix is as of.
 	VerdictAge   VerdictAge          `json:"verdict_age"`
 	Counts       map[Requirement]int `json:"counts"`

@@ -98,7 +98,7 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("ETag", tag)
 	}
 	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || feedDocument(name) ||
-		name == "embed.js" || pinnedWidget(name) { // the widget: other sites may load it with crossorigin and integrity
+		name == "embed.js" || pinnedWidget(name) || passportDocument(name) { // the widget: other sites load it and its static answers
 
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
@@ -261,6 +261,15 @@ func cacheControl(name string) string {
 // (changes/2025-01.json, feeds/changes/2025-01.atom).
 func feedDocument(name string) bool {
 	return strings.HasSuffix(name, ".atom") || name == "changes.json" || strings.HasPrefix(name, "changes/") && path.Ext(name) == ".json"
+}
+
+// passportDocument reports whether name is the static matrix of a passport,
+// passports/<iso3>/index.json (generator.PassportDocument), which embedded
+// checkers read from other sites.
+func passportDocument(name string) bool {
+	iso3, ok := strings.CutPrefix(name, "passports/")
+	iso3, ok2 := strings.CutSuffix(iso3, "/index.json")
+	return ok && ok2 && len(iso3) == 3 && strings.Trim(iso3, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // pinnedWidget reports whether name is a content-hashed copy of the widget,

@@ -42,7 +42,9 @@ func TestStaticServing(t *testing.T) {
 		".well-known/api-catalog":      `{"linkset":[]}`,
 		"embed.js":                     "(()=>{})();",
 		"embed.0123456789.js":          "(()=>{})();",
-	}, `{"passports/deu/tha/index.html":"h1","passports/deu/tha/index.md":"h2","llms-full.txt":"h3"}`)
+		"passports/deu/index.json":     big,
+		"passports/deu/index.json.gz":  gz.String(),
+	}, `{"passports/deu/tha/index.html":"h1","passports/deu/tha/index.md":"h2","llms-full.txt":"h3","passports/deu/index.json":"h4"}`)
 	e := start(t, "", func(c *config.Config) { c.PublicDir = dir })
 	get := func(path string, header ...string) *http.Response {
 		req, _ := http.NewRequest(http.MethodGet, e.url+path, nil)
@@ -99,6 +101,15 @@ func TestStaticServing(t *testing.T) {
 	}
 	if r := get("/embed.js"); r.Header.Get("Cache-Control") != "public, max-age=300" || r.Header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Errorf("widget: %v", r.Header)
+	}
+	// A passport's static matrix: read by checkers on other sites, revalidated like a page, compressed when accepted.
+	r = get("/passports/deu/index.json", "Accept-Encoding", "gzip", "Origin", "https://blog.example")
+	if r.StatusCode != 200 || r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Cache-Control") != "public, max-age=300" ||
+		r.Header.Get("Content-Type") != "application/json" || r.Header.Get("Content-Encoding") != "gzip" || r.Header.Get("ETag") != `"h4-gzip"` || body(r) != gz.String() {
+		t.Errorf("static matrix: %d %v", r.StatusCode, r.Header)
+	}
+	if r := get("/passports/deu/tha/"); r.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("a route page is open to other origins: %v", r.Header)
 	}
 	if r := get("/.well-known/api-catalog"); !strings.HasPrefix(r.Header.Get("Content-Type"), "application/linkset+json") {
 		t.Errorf("api-catalog: %v", r.Header)

@@ -128,11 +128,9 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 }
 
 // VerdictAge says what date the verdicts are as of and how old that is at
-// now, as every answer gives it. An evaluation dated before the snapshot (a controlled clock) gives
-// age 0, not a negative age.
+// now, as every answer gives it.
 func (e *Evaluator) VerdictAge(now time.Time) entrycheck.VerdictAge {
-	age := max(0, e.asOf.DaysSince(now))
-	return entrycheck.VerdictAge{AsOf: e.asOf, AgeDays: age, OldAfterDays: entrycheck.VerdictOldAfterDays, Old: age > entrycheck.VerdictOldAfterDays}
+	return entrycheck.VerdictDateOf(e.asOf).On(now)
 }
 
 // requestPurpose is the request's purpose of travel in lower case, tourism by default.

@@ -63,6 +63,15 @@ func TestVerdictAge(t *testing.T) {
 	if y := young.VerdictVerification; y.AgeDays != 73 || y.Old || contains(young.Assumptions, "more than 180 days") {
 		t.Errorf("on 2026-05-01: age %d, old %v, assumptions %q; want 73 days, not old", y.AgeDays, y.Old, young.Assumptions)
 	}
+	// old_from is the first day of age 181, the first that counts as old.
+	if y := young.VerdictVerification; y.OldFrom.String() != "2026-08-17" {
+		t.Errorf("old from %s, want 2026-08-17", y.OldFrom)
+	}
+	for day, old := range map[int]bool{16: false, 17: true} {
+		if v := checkOn(t, on(2026, 8, day), "DEU", "GBR").VerdictVerification; v.Old != old || v.AgeDays != 164+day {
+			t.Errorf("on 2026-08-%d: age %d, old %v", day, v.AgeDays, v.Old)
+		}
+	}
 	// A clock before the snapshot (tests, replays) gives age 0, never negative.
 	if early := checkOn(t, on(2025, 7, 1), "DEU", "GBR").VerdictVerification; early.AgeDays != 0 || early.Old {
 		t.Errorf("before the snapshot: age %d, old %v", early.AgeDays, early.Old)

@@ -117,7 +117,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if err != nil {
 		return Report{}, err
 	}
-	steps := []func() error{s.renderDestinations, s.renderIndexes, s.renderHome, s.renderTransparency, s.renderDocuments, s.renderCrawlerFiles}
+	steps := []func() error{s.renderPassportDocuments, s.renderDestinations, s.renderIndexes, s.renderHome, s.renderTransparency, s.renderDocuments, s.renderCrawlerFiles}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return Report{}, err

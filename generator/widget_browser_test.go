@@ -253,44 +253,18 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	w, seen := openWidgets(t, otherOrigin(host))
 	ctx := w.ctx
 
-	// Preselected and dark: it answers at once.
+	// Preselected and dark: it answers at once, from the passport's
+	// published matrix (TestWidgetPresetSpendsNoCheck gives its exact text).
 	out := w.answered("#preset")
 	if !strings.Contains(out, want.RequirementLabel) || !strings.Contains(out, wantStay) || !strings.Contains(out, "Germany passport to Thailand") {
 		t.Errorf("preset checker shows %q, want %s and %s", out, want.RequirementLabel, wantStay)
 	}
 	asOf := "As of " + want.VerdictVerification.AsOf.Long() + "."
-	if want.VerdictVerification.Old {
+	if want.VerdictVerification.On(time.Now()).Old { // the browser's day
 		asOf += " This is more than 180 days old"
 	}
 	if !strings.Contains(out, asOf) || strings.Contains("\n"+out+"\n", "\nfalse\n") {
 		t.Errorf("preset checker shows %q, want %q and no stray text", out, asOf)
-	}
-	// Thailand's validity rule is documented for British travellers: a
-	// German passport sees it with the warning first.
-	pv := want.EntryRules.PassportValidity
-	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
-		t.Fatalf("DEU to THA passport validity: %+v, want documented for others", pv)
-	}
-	for _, rule := range []string{"Passport validity: " + pv.Note + " at least 6 months left on entry.", "Onward or return ticket: Required.", "Yellow fever certificate: not required for this passport", want.Disclaimer} {
-		if !strings.Contains(out, rule) {
-			t.Errorf("preset checker lacks %q:\n%s", rule, out)
-		}
-	}
-	// One source per line: the three rules of the digest, then one per
-	// value of every other field the answer has (entrycheck.RuleFields).
-	lines := 3
-	for _, l := range want.EntryRules.Lines() {
-		switch l.Field {
-		case entrycheck.FieldPassportValidity, entrycheck.FieldOnwardTicket, entrycheck.FieldYellowFever:
-		default:
-			lines++
-			if !strings.Contains(out, strings.TrimPrefix(strings.TrimPrefix(l.Label, "Transit without visa: "), "Arrival formality: ")) {
-				t.Errorf("preset checker lacks the %s line %q", l.Field, l.Label)
-			}
-		}
-	}
-	if sources := w.in("#preset", `function () { return [...this.querySelectorAll(".rules .src a")].map(a => a.href).join(" "); }`); strings.Count(sources, "https://") != lines {
-		t.Errorf("rule sources: %q", sources)
 	}
 	if v := w.in("#preset", `function () { return this.getElementById("passport").value + "|" + this.getElementById("destination").value; }`); v != "Germany (DEU)|Thailand (THA)" {
 		t.Errorf("preset pickers: %q", v)
@@ -319,6 +293,33 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	out = w.answered("#pick")
 	if !strings.Contains(out, want.RequirementLabel) || !strings.Contains(out, wantStay) {
 		t.Errorf("picked checker shows %q, want %s and %s", out, want.RequirementLabel, wantStay)
+	}
+	// Thailand's validity rule is documented for British travellers: a
+	// German passport sees it with the warning first.
+	pv := want.EntryRules.PassportValidity
+	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
+		t.Fatalf("DEU to THA passport validity: %+v, want documented for others", pv)
+	}
+	for _, rule := range []string{"Passport validity: " + pv.Note + " at least 6 months left on entry.", "Onward or return ticket: Required.", "Yellow fever certificate: not required for this passport", want.Disclaimer} {
+		if !strings.Contains(out, rule) {
+			t.Errorf("picked checker lacks %q:\n%s", rule, out)
+		}
+	}
+	// One source per line: the three rules of the digest, then one per
+	// value of every other field the answer has (entrycheck.RuleFields).
+	lines := 3
+	for _, l := range want.EntryRules.Lines() {
+		switch l.Field {
+		case entrycheck.FieldPassportValidity, entrycheck.FieldOnwardTicket, entrycheck.FieldYellowFever:
+		default:
+			lines++
+			if !strings.Contains(out, strings.TrimPrefix(strings.TrimPrefix(l.Label, "Transit without visa: "), "Arrival formality: ")) {
+				t.Errorf("picked checker lacks the %s line %q", l.Field, l.Label)
+			}
+		}
+	}
+	if sources := w.in("#pick", `function () { return [...this.querySelectorAll(".rules .src a")].map(a => a.href).join(" "); }`); strings.Count(sources, "https://") != lines {
+		t.Errorf("rule sources: %q", sources)
 	}
 	if live := w.in("#pick", `function () { return this.querySelector(".out").getAttribute("aria-live"); }`); live != "polite" {
 		t.Errorf("the result region is aria-live %q", live)
@@ -362,8 +363,8 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 }
 
 // TestWidgetWhenChecksFail: a 429 of the API says that the daily limit is
-// reached and links to the route page; a service that cannot be reached is
-// said so too.
+// reached and links to the route page, while a preset route still answers
+// from the published matrix; a service that cannot be reached is said so too.
 func TestWidgetWhenChecksFail(t *testing.T) {
 	site := httptest.NewServer(serveTree(t, built(t), func(c *config.Config) { c.Quotas.Anonymous = 1 }))
 	defer site.Close()
@@ -382,8 +383,13 @@ func TestWidgetWhenChecksFail(t *testing.T) {
 
 	w, seen := openWidgets(t, otherOrigin(host))
 
-	out := w.answered("#preset")
-	link := w.in("#preset", `function () { return this.querySelector(".out a").href; }`)
+	// The preset route needs no check: it answers with none left.
+	if out := w.answered("#preset"); !strings.HasPrefix(out, "Germany passport to Thailand\n\nVisa-free\n\n") {
+		t.Errorf("with no free check left, the preset checker shows %q", out)
+	}
+	w.in("#pick", `function () { this.getElementById("passport").value = "DEU"; this.getElementById("destination").value = "THA"; this.querySelector("button").click(); return ""; }`)
+	out := w.answered("#pick")
+	link := w.in("#pick", `function () { return this.querySelector(".out a").href; }`)
 	if out != "The daily limit of free checks is reached. The answer is on entrycheck: Germany passport to Thailand" || link != site.URL+"/passports/deu/tha/" {
 		t.Errorf("429: %q linking to %s", out, link)
 	}

@@ -1,5 +1,6 @@
-// What a checker shows: an answer of GET /free/check, or a message when
-// there is none. Each view is a list of nodes for the live region.
+// What a checker shows: an answer of GET /free/check, the published answer
+// of a route (the static matrix of its passport), or a message when there is
+// none. Each view is a list of nodes for the live region.
 import { h, link } from "./dom.js";
 
 const tones = { visa_free: "ok", visa_on_arrival: "act", eta: "act", e_visa: "act", visa_required: "no", no_admission: "no" };
@@ -21,24 +22,57 @@ const onward = { required: "Required", may_be_asked: "May be asked for", not_req
  */
 export function answer(b, page) {
   const own = b.passport.iso3 === b.destination.iso3;
-  const stay = own ? "" : b.allowed_stay_days != null ? `up to ${b.allowed_stay_days} days` : b.requirement === "visa_free" ? "not stated" : "";
-  const out = [
-    h("p", { class: "route" }, `${b.passport.name} passport to ${b.destination.name}`),
-    h("p", { class: `verdict ${tones[b.requirement] || "unk"}` }, b.requirement_label),
+  return verdict(b.passport, b, b.verdict_verification, b.disclaimer, page, {
+    own,
+    said: statements(b.verdict_verification),
+    listed: rules(b.entry_rules || {}),
+  });
+}
+
+/**
+ * published renders the route to destination d from the static matrix of
+ * its passport (/passports/<iso3>/index.json, the API's passport matrix):
+ * the verdict without the entry rules, which the route page gives. The
+ * matrix dates its verdicts (as_of) and says from which day (UTC) they are
+ * old; null when it has no answer for d.
+ * @param {any} m the static matrix
+ * @param {string} d the destination's code
+ * @param {string} page the route page on the site
+ */
+export function published(m, d, page) {
+  const e = (m.destinations || []).find((x) => x.destination.iso3 === d);
+  if (!e || !m.verdict_age) return null;
+  const today = new Date().toISOString().slice(0, 10);
+  return verdict(m.passport, e, { ...m.verdict_age, old: today >= m.verdict_age.old_from }, m.disclaimer, page, {});
+}
+
+/**
+ * verdict lays out a route's verdict, the same for both sources: the
+ * route, the requirement and stay, its date, what to do, the route page
+ * and the disclaimer; a check's answer adds its statements and entry rules.
+ * @param {{name: string}} passport
+ * @param {any} r the route's answer: destination, requirement, requirement_label, allowed_stay_days, action, apply
+ * @param {any} age as_of, old, old_after_days
+ * @param {string} disclaimer
+ * @param {string} page
+ * @param {{own?: boolean, said?: Node[], listed?: Node}} more the own-country sentence, the official statements and the entry rules
+ */
+function verdict(passport, r, age, disclaimer, page, { own = false, said = [], listed = null }) {
+  const stay = own ? "" : r.allowed_stay_days != null ? `up to ${r.allowed_stay_days} days` : r.requirement === "visa_free" ? "not stated" : "";
+  // Conditional parts are false when absent; the live region takes nodes only.
+  return [
+    h("p", { class: "route" }, `${passport.name} passport to ${r.destination.name}`),
+    h("p", { class: `verdict ${tones[r.requirement] || "unk"}` }, r.requirement_label),
     stay && h("p", { class: "stay" }, `Allowed stay: ${stay}`),
     own && h("p", {}, "Citizens may enter their own country."),
-    asOf(b.verdict_verification),
-    ...statements(b.verdict_verification),
-  ];
-  if (b.action === "check_official_authority") {
-    out.push(h("p", {}, "There is no reliable verdict for this route: check with the destination's official authority."));
-  }
-  if (b.apply) out.push(h("p", { class: "apply" }, link(b.apply.url, applyLabels[b.apply.kind] || "Apply")));
-  out.push(rules(b.entry_rules || {}));
-  out.push(h("p", {}, link(page, "Every entry rule and its source")));
-  out.push(h("p", { class: "note" }, b.disclaimer));
-  // Conditional parts are false when absent; the live region takes nodes only.
-  return out.filter(Boolean);
+    asOf(age),
+    ...said,
+    r.action === "check_official_authority" && h("p", {}, "There is no reliable verdict for this route: check with the destination's official authority."),
+    r.apply && h("p", { class: "apply" }, link(r.apply.url, applyLabels[r.apply.kind] || "Apply")),
+    listed,
+    h("p", {}, link(page, "Every entry rule and its source")),
+    h("p", { class: "note" }, disclaimer),
+  ].filter(Boolean);
 }
 
 const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -140,4 +174,18 @@ function yellowFever(yf) {
  */
 export function message(text, page, route) {
   return [h("p", { class: "msg" }, text, page ? " " : "", page ? link(page, route) : "")];
+}
+
+/**
+ * ownCountry answers a passport and its own country without asking the
+ * service; the passport's page stands in for the route page.
+ * @param {string} name the country's name
+ * @param {string} page the passport's page on the site
+ */
+export function ownCountry(name, page) {
+  return [
+    h("p", { class: "route" }, `${name} passport to ${name}`),
+    h("p", {}, "Citizens may enter their own country."),
+    h("p", {}, link(page, `Every destination of the ${name} passport`)),
+  ];
 }

@@ -6,7 +6,7 @@
 import css from "./style.css";
 import { h, link } from "./dom.js";
 import { names, label, codeOf } from "./countries.js";
-import { answer, message } from "./answer.js";
+import { answer, published, ownCountry, message } from "./answer.js";
 
 /** @type {CSSStyleSheet|undefined} one constructed sheet for every checker */
 let sheet;
@@ -76,31 +76,57 @@ export function mount(host, base) {
     guard();
   };
 
+  // The route's page; a passport and its own country have none, the
+  // passport's page stands in.
+  const pageOf = (p, d) => `${base}/passports/${p.toLowerCase()}/${p === d ? "" : `${d.toLowerCase()}/`}`;
+
   let seq = 0;
-  const check = async (p, d) => {
+  // check shows "Checking…", then the view get resolves to, unless a later
+  // check has started meanwhile.
+  const check = async (p, d, get) => {
     const n = ++seq;
-    // The route's page; a passport and its own country have none, the
-    // passport's page stands in.
-    const page = `${base}/passports/${p.toLowerCase()}/${p === d ? "" : `${d.toLowerCase()}/`}`;
+    const page = pageOf(p, d);
     const route = `${names.get(p)} passport to ${names.get(d)}`;
     href = page;
     out.setAttribute("aria-busy", "true");
     show(message("Checking…"));
-    let view;
+    const view = await get(p, d, page, route);
+    if (n !== seq) return;
+    out.removeAttribute("aria-busy");
+    show(view);
+  };
+
+  // live asks GET /free/check: a check made, counted against the visitor's
+  // free checks.
+  const live = async (p, d, page, route) => {
     try {
       const r = await fetch(`${base}/free/check?passport=${p}&destination=${d}`, {
         credentials: "omit",
         headers: { Accept: "application/json" },
       });
-      if (r.status === 429) view = message("The daily limit of free checks is reached. The answer is on entrycheck:", page, route);
-      else if (!r.ok) view = message("entrycheck could not answer this check just now. Try again later, or see", page, route);
-      else view = answer(await r.json(), page);
+      if (r.status === 429) return message("The daily limit of free checks is reached. The answer is on entrycheck:", page, route);
+      if (!r.ok) return message("entrycheck could not answer this check just now. Try again later, or see", page, route);
+      return answer(await r.json(), page);
     } catch {
-      view = message("The checker could not reach entrycheck. Check the connection and try again, or see", page, route);
+      return message("The checker could not reach entrycheck. Check the connection and try again, or see", page, route);
     }
-    if (n !== seq) return; // a later check has started
-    out.removeAttribute("aria-busy");
-    show(view);
+  };
+
+  // fromSite reads the answer the site publishes, the static matrix of the
+  // passport beside its page: no check is made, so none is counted. When it
+  // cannot be read the checker says so, and does not spend a check instead.
+  const fromSite = async (p, d, page, route) => {
+    let view = null;
+    try {
+      const r = await fetch(`${base}/passports/${p.toLowerCase()}/index.json`, {
+        credentials: "omit",
+        headers: { Accept: "application/json" },
+      });
+      if (r.ok) view = published(await r.json(), d, page);
+    } catch {
+      // said below
+    }
+    return view || message("The checker could not load the answer from entrycheck just now. It is on", page, route);
   };
 
   const mark = (input, ok) => (ok ? input.removeAttribute("aria-invalid") : input.setAttribute("aria-invalid", "true"));
@@ -110,7 +136,7 @@ export function mount(host, base) {
     mark(passport, p);
     mark(destination, d);
     if (p && d) {
-      check(p, d);
+      check(p, d, live);
       return;
     }
     const which = p ? "destination" : "passport";
@@ -121,7 +147,9 @@ export function mount(host, base) {
   });
 
   // data-passport and data-destination preselect; with both set the
-  // checker answers at once. A value it does not know is said plainly.
+  // checker answers at once from what the site publishes, spending none of
+  // the visitor's free checks (a later submission of the form is a check).
+  // A value it does not know is said plainly.
   const problems = [];
   const preset = (input, attr, what) => {
     const v = (host.getAttribute(attr) || "").trim();
@@ -136,5 +164,8 @@ export function mount(host, base) {
   };
   const p = preset(passport, "data-passport", "passport"), d = preset(destination, "data-destination", "destination");
   if (problems.length) show(problems);
-  else if (p && d) check(p, d);
+  else if (p && p === d) {
+    href = pageOf(p, d);
+    show(ownCountry(names.get(p), href));
+  } else if (p && d) check(p, d, fromSite);
 }
