@@ -126,3 +126,28 @@ func routeOf(t *testing.T, req entrycheck.Requirement) (p, d string, ok bool) {
 	}
 	return fallback[0], fallback[1], fallback[0] != ""
 }
+
+// TestUnknownRoutePage: a route the matrix has no value for says so, sends
+// the traveller to the embassy and claims no matrix value or history.
+func TestUnknownRoutePage(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	res, err := ev.Check(entrycheck.CheckRequest{Passport: "DEU", Destination: "ATA"}, buildDay)
+	if err != nil || res.Requirement != entrycheck.Unknown {
+		t.Fatalf("DEU to ATA: %v %v", res.Requirement, err)
+	}
+	b, err := generator.RouteHTML(ev, res, buildDay.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{`tone-unknown`, `data-requirement="unknown"`, res.RequirementLabel, "has no value on this route", "Ask the embassy or consulate of Antarctica"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the unknown route page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<code></code>", "holds since", "Allowed stay"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the unknown route page says %q", bad)
+		}
+	}
+}

@@ -70,7 +70,11 @@ func RouteMarkdown(v RouteView) []byte {
 	m.knownAndNot(v.Destination.Label, v.NotCited, v.Authorities, len(v.Rules) > 0)
 	m.line("## Where the verdict comes from\n")
 	m.line("%s. %s\n", sentence(v.Verdict.Status), v.Verdict.Note)
-	m.line("The [%s](%s) matrix gives `%s` on this route as of %s; %s.\n", v.SourceName, v.SourceURL, v.MatrixValue, v.AsOf, v.Since)
+	if v.MatrixValue != "" {
+		m.line("The [%s](%s) matrix gives `%s` on this route as of %s; %s.\n", v.SourceName, v.SourceURL, v.MatrixValue, v.AsOf, v.Since)
+	} else {
+		m.line("The [%s](%s) matrix, as of %s, has no value on this route.\n", v.SourceName, v.SourceURL, v.AsOf)
+	}
 	m.line("More: [all entry rules of %s](%s), [every destination for %s passports](%s), [this answer as JSON](%s).\n", v.Destination.Label, v.Destination.URL, v.Passport.Label, v.Passport.URL, v.APIURL)
 	m.line("_%s_", escapeMD(v.Disclaimer))
 	return m.Bytes()
