@@ -87,7 +87,7 @@ func HomePage(v HomeView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = findForm(v.Countries, "", "", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = findForm(v.Countries, "", "", "", true).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

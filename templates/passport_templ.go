@@ -100,7 +100,7 @@ func PassportPage(v PassportView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = findForm(v.Countries, "", "", v.ISO3).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = findForm(v.Countries, "", "", v.ISO3, false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
