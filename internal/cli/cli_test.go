@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,34 @@ func TestHelpOnlyPrintsUsage(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("-h left %d files behind", len(entries))
+	}
+}
+
+// TestServeStopsWhenItsPortIsTaken: serve exits non-zero with the bind
+// error instead of waiting for its scheduled verification.
+func TestServeStopsWhenItsPortIsTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	t.Setenv("ENTRYCHECK_IP_HASH_KEY", "a test key of at least thirty-two characters")
+	t.Setenv("ENTRYCHECK_VERIFY_AT", "03:00")
+	done := make(chan struct{})
+	var code int
+	var stderr string
+	go func() {
+		defer close(done)
+		code, _, stderr = run(t, "serve", "--addr", ln.Addr().String(), "--public", dir, "--db", filepath.Join(dir, "e.db"),
+			"--data", datatest.MatrixDir(t, datatest.Current))
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("serve is still running a minute after its port was found taken")
+	}
+	if code == 0 || !strings.Contains(stderr, "listening on "+ln.Addr().String()) {
+		t.Errorf("serve on a taken port: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -68,15 +68,18 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	}
 	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
 	srv := api.HTTPServer(cfg.Addr, service.Handler(), log)
-	waitVerification, err := scheduleVerification(ctx, cfg, st, snap, env, log, service.SetEvaluator)
-	if err != nil {
-		return err
-	}
-	defer waitVerification()
+	// Listen before the verification is scheduled: a taken port ends the
+	// command at once rather than behind the wait for a scheduled run.
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", cfg.Addr, err)
 	}
+	waitVerification, err := scheduleVerification(ctx, cfg, st, snap, env, log, service.SetEvaluator)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer waitVerification()
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
 		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "facilitator", facilitatorName(cfg.Facilitator))
 	errc := make(chan error, 1)
