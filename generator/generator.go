@@ -55,6 +55,8 @@ type Options struct {
 	Extra []File
 	// Verification is the verification activity the transparency page shows.
 	Verification Verification
+	// GeoDir holds the world map's country shapes (world-atlas 2.0.2).
+	GeoDir string
 	// Progress receives a progress line while routes render; nil for none.
 	Progress io.Writer
 	Workers  int
@@ -86,8 +88,9 @@ type site struct {
 	opts    Options
 	w       *writer
 	now     time.Time
-	assets  assets
-	summary *summary
+	assets   assets
+	worldMap worldMap
+	summary  *summary
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.
@@ -109,6 +112,9 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary()}
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
+	}
+	if s.worldMap, err = s.writeWorldMap(); err != nil {
+		return Report{}, fmt.Errorf("drawing the world map: %w", err)
 	}
 	routes, err := s.renderRoutes(ctx)
 	if err != nil {

@@ -126,6 +126,7 @@ type PassportView struct {
 	Country    Link
 	ISO3       string
 	Groups     []RequirementGroup
+	Map        WorldMap
 	Total      int
 	AsOf       string // the date of the verdicts, "17 February 2026"
 	Disclaimer string
@@ -143,6 +144,7 @@ type DestinationView struct {
 	Rules        []Rule
 	Apply        []Apply
 	Counts       []Count
+	Map          WorldMap
 	AsOf         string // the date of the verdicts counted in Counts
 	Notes        string
 	Disclaimer   string
