@@ -84,10 +84,10 @@ func (r Report) String() string {
 
 // site is one build in progress.
 type site struct {
-	ev      *evaluation.Evaluator
-	opts    Options
-	w       *writer
-	now     time.Time
+	ev       *evaluation.Evaluator
+	opts     Options
+	w        *writer
+	now      time.Time
 	assets   assets
 	worldMap worldMap
 	summary  *summary

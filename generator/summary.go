@@ -12,7 +12,7 @@ type summary struct {
 	byDest       map[string]map[entrycheck.Requirement]int
 	byRequirment map[entrycheck.Requirement]int
 	review       []reviewRoute
-	lines        map[string][]string // passport -> digest lines, in matrix order
+	lines        map[string][]string   // passport -> digest lines, in matrix order
 	toDest       map[string][]mapPlace // destination -> its passports, for its map
 }
 
