@@ -34,11 +34,11 @@ func TestWorldMapRendersInChromium(t *testing.T) {
 	drawn := func(href, class string) string {
 		t.Helper()
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-			const a = document.querySelector('figure.worldmap svg a[href="` + href + `"]');
+			const a = document.querySelector('figure.worldmap svg a[href="`+href+`"]');
 			if (!a) return "missing";
 			const r = a.getBoundingClientRect();
 			const probe = document.createElement("span");
-			probe.style.color = "var(--req-` + strings.TrimPrefix(class, "m-") + `)";
+			probe.style.color = "var(--req-`+strings.TrimPrefix(class, "m-")+`)";
 			document.body.append(probe);
 			const want = getComputedStyle(probe).color;
 			probe.remove();
