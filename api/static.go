@@ -227,6 +227,7 @@ var contentTypes = map[string]string{
 	".atom": "application/atom+xml; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
 	".js":   "text/javascript; charset=utf-8",
+	".svg":  "image/svg+xml",
 }
 
 func contentType(name string) string {

@@ -30,6 +30,10 @@ type Registry struct {
 	codeAliases map[string]int
 	// aliases lists each entry's aliases of aliases.tsv, in file order.
 	aliases map[int][]string
+	// byNumeric maps ISO 3166-1 numeric codes ("276") to entry indexes;
+	// Kosovo has none.
+	byNumeric map[string]int
+	numerics  []string // by entry index; "" for none
 }
 
 // Alias is an extra name for a country, such as the name a dataset uses.
@@ -41,20 +45,24 @@ type Alias struct {
 // New builds the registry from the embedded ISO 3166-1 table and alias list,
 // plus any extra aliases.
 func New(extra ...Alias) (*Registry, error) {
-	r := &Registry{byName: map[string]int{}, codeAliases: map[string]int{}, aliases: map[int][]string{}}
-	err := eachRow(iso3166TSV, "iso3166.tsv", []string{"alpha2", "alpha3", "name"}, func(line int, f []string) error {
+	r := &Registry{byName: map[string]int{}, codeAliases: map[string]int{}, aliases: map[int][]string{}, byNumeric: map[string]int{}}
+	err := eachRow(iso3166TSV, "iso3166.tsv", []string{"alpha2", "alpha3", "numeric", "name"}, func(line int, f []string) error {
 		i3, ok3 := code3(f[1])
 		i2, ok2 := code2(f[0])
-		if !ok3 || !ok2 || f[2] == "" {
+		if !ok3 || !ok2 || f[3] == "" || (f[2] != "" && !numeric(f[2])) {
 			return fmt.Errorf("iso3166.tsv line %d: malformed row %q", line, strings.Join(f, "\t"))
 		}
-		if r.byISO3[i3] != 0 || r.byISO2[i2] != 0 {
-			return fmt.Errorf("iso3166.tsv line %d: duplicate code %s/%s", line, f[0], f[1])
+		if _, dup := r.byNumeric[f[2]]; r.byISO3[i3] != 0 || r.byISO2[i2] != 0 || dup {
+			return fmt.Errorf("iso3166.tsv line %d: duplicate code %s/%s/%s", line, f[0], f[1], f[2])
 		}
-		r.entries = append(r.entries, entrycheck.Country{ISO3: f[1], ISO2: f[0], Name: f[2]})
+		r.entries = append(r.entries, entrycheck.Country{ISO3: f[1], ISO2: f[0], Name: f[3]})
 		r.byISO3[i3] = int16(len(r.entries))
 		r.byISO2[i2] = int16(len(r.entries))
-		r.byName[normalize(f[2])] = len(r.entries) - 1
+		r.numerics = append(r.numerics, f[2])
+		if f[2] != "" {
+			r.byNumeric[f[2]] = len(r.entries) - 1
+		}
+		r.byName[normalize(f[3])] = len(r.entries) - 1
 		return nil
 	})
 	if err != nil {
@@ -146,6 +154,28 @@ func (r *Registry) Aliases(iso3 string) []string {
 	return append([]string(nil), r.aliases[int(r.byISO3[i])-1]...)
 }
 
+// ByNumeric returns the country with the ISO 3166-1 numeric code, three
+// digits with leading zeros ("040" is Austria). Kosovo has no such code.
+func (r *Registry) ByNumeric(code string) (entrycheck.Country, bool) {
+	i, ok := r.byNumeric[code]
+	if !ok {
+		return entrycheck.Country{}, false
+	}
+	return r.entries[i], true
+}
+
+// Numeric returns the ISO 3166-1 numeric code of the country with the
+// alpha-3 code; ok is false for an unknown code and for Kosovo, which has
+// none, so that a map keyed by numeric codes can find it by its name.
+func (r *Registry) Numeric(iso3 string) (code string, ok bool) {
+	i, known := code3(iso3)
+	if !known || r.byISO3[i] == 0 {
+		return "", false
+	}
+	code = r.numerics[r.byISO3[i]-1]
+	return code, code != ""
+}
+
 // All returns every country of the registry, ordered by alpha-3 code.
 func (r *Registry) All() []entrycheck.Country {
 	return append([]entrycheck.Country(nil), r.entries...)
@@ -154,6 +184,10 @@ func (r *Registry) All() []entrycheck.Country {
 // Index3 maps a three-letter code in any case to a dense index in
 // [0, 26*26*26), so that tables keyed by code need no hashing.
 func Index3(code string) (int, bool) { return code3(code) }
+
+func numeric(s string) bool {
+	return len(s) == 3 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9'
+}
 
 func code3(s string) (int, bool) {
 	if len(s) != 3 {

@@ -55,6 +55,8 @@ type Options struct {
 	Extra []File
 	// Verification is the verification activity the transparency page shows.
 	Verification Verification
+	// GeoDir holds the world map's country shapes (world-atlas 2.0.2).
+	GeoDir string
 	// Progress receives a progress line while routes render; nil for none.
 	Progress io.Writer
 	Workers  int
@@ -82,12 +84,13 @@ func (r Report) String() string {
 
 // site is one build in progress.
 type site struct {
-	ev      *evaluation.Evaluator
-	opts    Options
-	w       *writer
-	now     time.Time
-	assets  assets
-	summary *summary
+	ev       *evaluation.Evaluator
+	opts     Options
+	w        *writer
+	now      time.Time
+	assets   assets
+	worldMap worldMap
+	summary  *summary
 	// countries are what the search forms offer.
 	countries []templates.CountryOption
 }
@@ -112,6 +115,9 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
+	}
+	if s.worldMap, err = s.writeWorldMap(); err != nil {
+		return Report{}, fmt.Errorf("drawing the world map: %w", err)
 	}
 	routes, err := s.renderRoutes(ctx)
 	if err != nil {

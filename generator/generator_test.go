@@ -37,7 +37,7 @@ func built(t *testing.T) string {
 		tree, berr = os.MkdirTemp("", "entrycheck-site-")
 		if berr == nil {
 			report, berr = generator.Build(context.Background(), ev, generator.Options{
-				OutDir: tree, BaseURL: base, Clock: buildDay,
+				OutDir: tree, GeoDir: datatest.GeoDir(t), BaseURL: base, Clock: buildDay,
 				History: history(events, datatest.Current), Extra: extras(t, datatest.Current, events),
 			})
 		}

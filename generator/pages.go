@@ -69,6 +69,9 @@ func (s *site) renderDestinations() error {
 				v.Counts = append(v.Counts, templates.Count{Label: req.Label(), N: n})
 			}
 		}
+		v.Map = s.worldMap.view("World map of the requirement of each passport for "+dc.Name,
+			"Each passport's page gives its requirement for "+dc.Name+" as text.",
+			mapPlace{country: dc, url: destinationPath(dc)}, "This destination", s.summary.toDest[dc.ISO3], false)
 		if err := s.page(r, v.Path, templates.DestinationPage(v), templates.DestinationMarkdown(v)); err != nil {
 			return err
 		}

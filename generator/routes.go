@@ -41,6 +41,7 @@ func (s *site) page(r *renderer, dir string, c templ.Component, markdown []byte)
 func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 	clock := entrycheck.FixedClock(s.now)
 	groups := map[entrycheck.Requirement][]templates.RouteEntry{}
+	var places []mapPlace
 	n := 0
 	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
 		if dc.ISO3 == pc.ISO3 {
@@ -56,6 +57,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		}
 		s.summary.addRoute(res, v.Path)
 		groups[res.Requirement] = append(groups[res.Requirement], templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay})
+		places = append(places, mapPlace{country: dc, req: res.Requirement, stay: v.Stay, url: v.Path})
 		n++
 	}
 	v := templates.PassportView{
@@ -64,10 +66,13 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			templates.Link{Label: "Passports", URL: "/passports/"}),
 		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer,
 		Countries: s.countries,
+		Map: s.worldMap.view("World map of the requirement for "+pc.Name+" passport holders",
+			"The lists below give every destination of the map as text, grouped by requirement.",
+			mapPlace{country: pc, url: passportPath(pc)}, "This passport's country", places, true),
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
-			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: strings.ReplaceAll(string(req), "_", "-"), Label: req.Label(), Entries: groups[req]})
+			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: requirementSlug(req), Label: req.Label(), Entries: groups[req]})
 		}
 	}
 	return n, s.page(r, v.Path, templates.PassportPage(v), templates.PassportMarkdown(v))

@@ -211,7 +211,7 @@ func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
 	from, to := datatest.Oldest, datatest.Previous
 	dir := t.TempDir()
 	ctx := context.Background()
-	if _, err := generator.Build(ctx, datatest.EvaluatorOf(t, from), generator.Options{OutDir: dir, BaseURL: base, Clock: buildDay, Extra: extras(t, from, nil)}); err != nil {
+	if _, err := generator.Build(ctx, datatest.EvaluatorOf(t, from), generator.Options{OutDir: dir, GeoDir: datatest.GeoDir(t), BaseURL: base, Clock: buildDay, Extra: extras(t, from, nil)}); err != nil {
 		t.Fatal(err)
 	}
 	before := manifest(t, dir)
@@ -236,7 +236,7 @@ func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
 			kept[path] = string(b)
 		}
 	}
-	opts := generator.Options{OutDir: dir, BaseURL: base, Clock: buildDay, History: history(events, to), Extra: extras(t, to, events)}
+	opts := generator.Options{OutDir: dir, GeoDir: datatest.GeoDir(t), BaseURL: base, Clock: buildDay, History: history(events, to), Extra: extras(t, to, events)}
 	r, err := generator.Build(ctx, datatest.EvaluatorOf(t, to), opts)
 	if err != nil {
 		t.Fatal(err)

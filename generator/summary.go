@@ -12,13 +12,14 @@ type summary struct {
 	byDest       map[string]map[entrycheck.Requirement]int
 	byRequirment map[entrycheck.Requirement]int
 	review       []reviewRoute
-	lines        map[string][]string // passport -> digest lines, in matrix order
+	lines        map[string][]string   // passport -> digest lines, in matrix order
+	toDest       map[string][]mapPlace // destination -> its passports, for its map
 }
 
 type reviewRoute struct{ label, path string }
 
 func newSummary() *summary {
-	return &summary{byDest: map[string]map[entrycheck.Requirement]int{}, byRequirment: map[entrycheck.Requirement]int{}, lines: map[string][]string{}}
+	return &summary{byDest: map[string]map[entrycheck.Requirement]int{}, byRequirment: map[entrycheck.Requirement]int{}, lines: map[string][]string{}, toDest: map[string][]mapPlace{}}
 }
 
 func (s *summary) addRoute(r entrycheck.CheckResult, path string) {
@@ -39,4 +40,5 @@ func (s *summary) addRoute(r entrycheck.CheckResult, path string) {
 		s.review = append(s.review, reviewRoute{r.Passport.Name + " to " + r.Destination.Name, path})
 	}
 	s.lines[r.Passport.ISO3] = append(s.lines[r.Passport.ISO3], line)
+	s.toDest[r.Destination.ISO3] = append(s.toDest[r.Destination.ISO3], mapPlace{country: r.Passport, req: r.Requirement, stay: stayText(r.Requirement, r.AllowedStayDays), url: path})
 }

@@ -29,8 +29,11 @@ func transparencyPage(t *testing.T, now time.Time, v Verification) (root string,
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &site{ev: datatest.Evaluator(t), opts: Options{OutDir: root, BaseURL: "https://entrycheck.test", Verification: v},
+	s := &site{ev: datatest.Evaluator(t), opts: Options{OutDir: root, GeoDir: datatest.GeoDir(t), BaseURL: "https://entrycheck.test", Verification: v},
 		w: w, now: now, summary: newSummary()}
+	if s.worldMap, err = s.writeWorldMap(); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.renderDestinations(); err != nil {
 		t.Fatal(err)
 	}

@@ -128,7 +128,7 @@ const precompressAt = 8 << 10
 
 // compressible reports whether a file of this name is text worth compressing.
 func compressible(rel string) bool {
-	for _, ext := range []string{".html", ".md", ".txt", ".json", ".xml", ".atom", ".css", ".js"} {
+	for _, ext := range []string{".html", ".md", ".txt", ".json", ".xml", ".atom", ".css", ".js", ".svg"} {
 		if strings.HasSuffix(rel, ext) {
 			return true
 		}

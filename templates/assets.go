@@ -31,7 +31,14 @@ func AssetPath(name string) (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	return HashedPath(name, b), b, nil
+}
+
+// HashedPath is the path a file named name with content b is published
+// at, its name carrying a digest of b: it can be cached for good, since
+// other content gets another name.
+func HashedPath(name string, b []byte) string {
 	sum := sha256.Sum256(b)
 	ext := path.Ext(name)
-	return "/assets/" + name[:len(name)-len(ext)] + "." + hex.EncodeToString(sum[:5]) + ext, b, nil
+	return "/assets/" + name[:len(name)-len(ext)] + "." + hex.EncodeToString(sum[:5]) + ext
 }

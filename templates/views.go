@@ -133,6 +133,7 @@ type PassportView struct {
 	Country    Link
 	ISO3       string
 	Groups     []RequirementGroup
+	Map        WorldMap
 	Total      int
 	AsOf       string // the date of the verdicts, "17 February 2026"
 	Disclaimer string
@@ -155,6 +156,7 @@ type DestinationView struct {
 	Authorities []Link
 	Apply       []Apply
 	Counts      []Count
+	Map         WorldMap
 	AsOf        string // the date of the verdicts counted in Counts
 	Notes       string
 	Disclaimer  string

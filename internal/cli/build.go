@@ -96,6 +96,7 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 	}
 	return ev, generator.Options{
 		OutDir:       cfg.PublicDir,
+		GeoDir:       cfg.GeoDir,
 		BaseURL:      cfg.BaseURL,
 		Clock:        env.Clock,
 		History:      generator.History{Baseline: baseline, Changed: changed},

@@ -62,3 +62,17 @@ func TestBuildWritesTheWidget(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildNeedsTheMapShapes: without the world map's shapes the build
+// stops before any page, naming the directory and how to set it.
+func TestBuildNeedsTheMapShapes(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-geo")
+	code, _, errOut := run(t, "build", "--geo", missing, "--db", filepath.Join(dir, "build.db"), "--public", filepath.Join(dir, "public"), "--base-url", "https://entrycheck.test")
+	if code != cli.ExitFailure || !strings.Contains(errOut, missing) || !strings.Contains(errOut, "--geo") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "passports")); err == nil {
+		t.Error("pages were written without the map")
+	}
+}

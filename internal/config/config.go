@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/worldmap"
 )
 
 // Config is the whole configuration of the binary.
@@ -28,6 +29,9 @@ type Config struct {
 	// records the rule changes between the two in the event log
 	// (--previous-data, ENTRYCHECK_PREVIOUS_DATA; empty: none).
 	PreviousMatrixDir string
+	// GeoDir holds the world map's country shapes, world-atlas 2.0.2
+	// (--geo, ENTRYCHECK_GEO).
+	GeoDir string
 	// Addr is the listen address of serve (--addr, ENTRYCHECK_ADDR).
 	Addr string
 	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
@@ -150,6 +154,7 @@ type Quotas struct {
 func Default() Config {
 	c := Config{
 		MatrixDir:     dataset.DefaultMatrixDir,
+		GeoDir:        worldmap.DefaultDir,
 		Addr:          "127.0.0.1:8080",
 		Database:      "var/entrycheck.db",
 		PublicDir:     "public",
@@ -167,6 +172,7 @@ func Default() Config {
 	env("ENTRYCHECK_DATA", &c.MatrixDir)
 	env("ENTRYCHECK_DATA_LOCK", &c.DataLock)
 	env("ENTRYCHECK_PREVIOUS_DATA", &c.PreviousMatrixDir)
+	env("ENTRYCHECK_GEO", &c.GeoDir)
 	env("ENTRYCHECK_ADDR", &c.Addr)
 	env("ENTRYCHECK_DB", &c.Database)
 	env("DATABASE_URL", &c.Database)
@@ -206,6 +212,7 @@ func (c *Config) RegisterAnswer(fs *flag.FlagSet) {
 func (c *Config) RegisterBuild(fs *flag.FlagSet) {
 	c.RegisterData(fs)
 	fs.StringVar(&c.PreviousMatrixDir, "previous-data", c.PreviousMatrixDir, "previous matrix snapshot `directory`, whose rule changes are recorded (env ENTRYCHECK_PREVIOUS_DATA)")
+	fs.StringVar(&c.GeoDir, "geo", c.GeoDir, "`directory` of the world map's country shapes, world-atlas 2.0.2 (env ENTRYCHECK_GEO)")
 	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "output `directory` (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the site (env ENTRYCHECK_BASE_URL)")

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strings"
 	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/worldmap"
 )
 
 func TestParsePrefixes(t *testing.T) {
@@ -60,5 +62,22 @@ func TestDataLock(t *testing.T) {
 	}
 	if _, err := c.MatrixLock(); err == nil || !strings.Contains(err.Error(), "from-flag.lock") {
 		t.Errorf("a missing lock file: %v", err)
+	}
+}
+
+// TestGeoDir: flag over environment over the default beside the data.
+func TestGeoDir(t *testing.T) {
+	if c := Default(); c.GeoDir != worldmap.DefaultDir {
+		t.Errorf("default %q", c.GeoDir)
+	}
+	t.Setenv("ENTRYCHECK_GEO", "from-env")
+	c := Default()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c.RegisterBuild(fs)
+	if c.GeoDir != "from-env" {
+		t.Errorf("environment: %q", c.GeoDir)
+	}
+	if err := fs.Parse([]string{"--geo", "from-flag"}); err != nil || c.GeoDir != "from-flag" {
+		t.Errorf("flag: %q %v", c.GeoDir, err)
 	}
 }

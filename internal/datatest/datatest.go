@@ -55,6 +55,11 @@ func MatrixDir(t testing.TB, version string) string {
 	return filepath.Join(SharedDir(t), "dataset", "passport-index", version)
 }
 
+// GeoDir returns the directory of the world map's shapes.
+func GeoDir(t testing.TB) string {
+	return filepath.Join(SharedDir(t), "geo", "world-atlas-2.0.2")
+}
+
 // Lock returns the lock file embedded in the binary.
 func Lock(t testing.TB) *dataset.Lock {
 	t.Helper()
