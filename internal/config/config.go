@@ -64,6 +64,10 @@ type Config struct {
 	Facilitator string
 	// Verify configures the daily re-reading of cited sources.
 	Verify Verify
+
+	// envErr is a malformed number in the environment, read by Default and
+	// reported by Load.
+	envErr error
 }
 
 // Verify configures the verification of cited sources (entrycheck verify,
@@ -182,6 +186,7 @@ func Default() Config {
 	env("ENTRYCHECK_PAY_TO", &c.PayTo)
 	env("ENTRYCHECK_FACILITATOR", &c.Facilitator)
 	env("ENTRYCHECK_VERIFY_AT", &c.Verify.At)
+	c.envErr = c.numbersFromEnv()
 	return c
 }
 
@@ -253,16 +258,13 @@ func (c *Config) Load() error {
 		}
 		c.TrustedProxies = p
 	}
-	if err := intsFromEnv(map[string]*int{
-		"ENTRYCHECK_QUOTA_ANONYMOUS":     &c.Quotas.Anonymous,
-		"ENTRYCHECK_QUOTA_CLIENT":        &c.Quotas.Client,
-		"ENTRYCHECK_QUOTA_REGISTRATIONS": &c.Quotas.Registrations,
-		"ENTRYCHECK_QUOTA_NETWORK":       &c.Quotas.Network,
-		"ENTRYCHECK_QUOTA_GLOBAL":        &c.Quotas.Global,
-	}, "a whole number of checks per day"); err != nil {
-		return err
+	if c.envErr != nil {
+		return c.envErr
 	}
-	if err := c.loadVerify(); err != nil {
+	if c.Verify.Timeout <= 0 {
+		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
+	}
+	if _, _, err := c.Verify.VerifyClock(); err != nil {
 		return err
 	}
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
@@ -283,7 +285,10 @@ func (c *Config) Load() error {
 	return nil
 }
 
-func (c *Config) loadVerify() error {
+// numbersFromEnv reads the number and duration settings of the
+// environment. Default calls it before any flag is parsed, so that a flag
+// given wins over the environment; its error waits for Load.
+func (c *Config) numbersFromEnv() error {
 	for name, dst := range map[string]*time.Duration{
 		"ENTRYCHECK_VERIFY_JITTER":          &c.Verify.Jitter,
 		"ENTRYCHECK_VERIFY_TIMEOUT":         &c.Verify.Timeout,
@@ -299,16 +304,18 @@ func (c *Config) loadVerify() error {
 		}
 	}
 	if err := intsFromEnv(map[string]*int{
-		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
-		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
-	}, "a whole number"); err != nil {
+		"ENTRYCHECK_QUOTA_ANONYMOUS":     &c.Quotas.Anonymous,
+		"ENTRYCHECK_QUOTA_CLIENT":        &c.Quotas.Client,
+		"ENTRYCHECK_QUOTA_REGISTRATIONS": &c.Quotas.Registrations,
+		"ENTRYCHECK_QUOTA_NETWORK":       &c.Quotas.Network,
+		"ENTRYCHECK_QUOTA_GLOBAL":        &c.Quotas.Global,
+	}, "a whole number of checks per day"); err != nil {
 		return err
 	}
-	if c.Verify.Timeout <= 0 {
-		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
-	}
-	_, _, err := c.Verify.VerifyClock()
-	return err
+	return intsFromEnv(map[string]*int{
+		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
+		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
+	}, "a whole number")
 }
 
 // intsFromEnv sets each variable given in the environment; want says what

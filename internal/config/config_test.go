@@ -27,6 +27,7 @@ func TestLoadValidates(t *testing.T) {
 		t.Fatalf("%v %+v", err, c.Quotas)
 	}
 	t.Setenv("ENTRYCHECK_QUOTA_ANONYMOUS", "many")
+	c = Default()
 	if err := c.Load(); err == nil {
 		t.Error("a quota of \"many\" was accepted")
 	}
