@@ -23,8 +23,9 @@ binary:
 generate:
 	$(GO) run $(TEMPL) generate -path templates
 
-## test: vet, format check and the whole test suite on the real dataset
+## test: go.mod tidy, vet, format check and the whole test suite on the real dataset
 test:
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v '_templ.go$$' || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
