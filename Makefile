@@ -25,6 +25,7 @@ generate:
 
 ## test: go.mod tidy, vet, format check and the whole test suite on the real dataset
 test:
+	@bash scripts/optional-suites.sh
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v '_templ.go$$' || find . -name '*.go')); \

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Says which of the test suites that need something beside Go will run, and
+# how to run the others. CI (.ci/run) installs everything, so all run there.
+cd "$(dirname "$0")/.."
+say() { printf '%-34s %s\n' "$1" "$2"; }
+if [ -n "${ENTRYCHECK_TEST_POSTGRES_URL:-}" ]; then
+  say "PostgreSQL variants:" "run (ENTRYCHECK_TEST_POSTGRES_URL)"
+else
+  say "PostgreSQL variants:" "SKIPPED: export ENTRYCHECK_TEST_POSTGRES_URL=\$(bash .ci/postgres.sh)"
+fi
+if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; then
+  say "browser tests (chromium):" "run"
+else
+  say "browser tests (chromium):" "SKIPPED: apt-get install chromium"
+fi
+if command -v node >/dev/null 2>&1 && [ -d e2e/x402-client/node_modules ]; then
+  say "x402 JavaScript client test:" "run"
+else
+  say "x402 JavaScript client test:" "SKIPPED: install Node.js and npm, then (cd e2e/x402-client && npm ci)"
+fi
+if [ -n "${CI:-}" ]; then
+  say "" "(CI=true: a suite that cannot run fails instead of skipping)"
+fi
