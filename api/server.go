@@ -42,6 +42,9 @@ type Server struct {
 	metrics  *metrics
 	static   http.Handler
 	handler  http.Handler
+	// router matches a path against the routes, for the methods a 405
+	// lists in Allow.
+	router *chi.Mux
 }
 
 // Deps are the parts a Server is built from.
@@ -96,6 +99,7 @@ func (s *Server) evaluator() *evaluation.Evaluator { return s.ev.Load() }
 
 func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r := chi.NewRouter()
+	s.router = r
 	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders)
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
@@ -120,7 +124,7 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.Get("/openapi.json", s.openAPI)
 	r.Get("/stats.json", s.stats)
 	r.Get("/healthz", s.health)
-	r.Handle("/metrics", metricsHandler(reg))
+	r.Method(http.MethodGet, "/metrics", metricsHandler(reg))
 	r.Get("/.well-known/oauth-protected-resource", s.protectedResourceMetadata)
 	r.Get("/.well-known/oauth-authorization-server", s.authorizationServerMetadata)
 	r.Get(pathGo, s.goRoute)

@@ -1,0 +1,62 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/entrycheck/entrycheck/api"
+)
+
+// TestEveryOtherMethodIs405: on every path of openapi.json, each method the
+// document does not declare gets 405 with an Allow header naming the
+// declared ones (GET on a POST endpoint too, which the site's catch-all
+// route would otherwise answer) and a JSON error a person can act on.
+func TestEveryOtherMethodIs405(t *testing.T) {
+	e := start(t, "")
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(api.OpenAPIFor(e.url), &doc); err != nil {
+		t.Fatal(err)
+	}
+	methods := []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	for path, ops := range doc.Paths {
+		var declared []string
+		for _, m := range methods {
+			if _, ok := ops[strings.ToLower(m)]; ok {
+				declared = append(declared, m)
+			}
+		}
+		url := e.url + strings.ReplaceAll(path, "{iso3}", "DEU")
+		for _, m := range methods {
+			if slices.Contains(declared, m) {
+				continue
+			}
+			req, _ := http.NewRequest(m, url, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var body struct{ Error, Message string }
+			derr := json.NewDecoder(resp.Body).Decode(&body)
+			resp.Body.Close()
+			allow := strings.Split(resp.Header.Get("Allow"), ", ")
+			if resp.StatusCode != http.StatusMethodNotAllowed || derr != nil || body.Error != "method_not_allowed" || !strings.Contains(body.Message, declared[0]) {
+				t.Errorf("%s %s: %d %+v %v", m, path, resp.StatusCode, body, derr)
+			}
+			for _, d := range declared {
+				if !slices.Contains(allow, d) {
+					t.Errorf("%s %s: Allow %q lacks %s", m, path, resp.Header.Get("Allow"), d)
+				}
+			}
+			for _, a := range allow {
+				if a != http.MethodHead && a != http.MethodOptions && !slices.Contains(declared, a) {
+					t.Errorf("%s %s: Allow %q names %s, which openapi.json does not declare", m, path, resp.Header.Get("Allow"), a)
+				}
+			}
+		}
+	}
+}
