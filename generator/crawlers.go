@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -82,7 +83,7 @@ func (s *site) llms() []byte {
 	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, visa_on_arrival, eta, e_visa, visa_required, no_admission; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with curated rules. Advisory only, not a boarding decision.\n\n", snap.Version(), snap.Matrix.Routes(), len(snap.Curated.Destinations))
 	b.WriteString("Every page has a markdown variant: request it with `Accept: text/markdown`, or append `index.md` to a page's directory URL.\n\n")
 	fmt.Fprintf(&b, "## Pages\n\n- [Passports](%s/passports/index.md): one page per passport with every destination\n- [A route](%s/passports/deu/tha/index.md): pages are at /passports/{passport}/{destination}/ with lower-case ISO 3166-1 alpha-3 codes\n- [Destinations](%s/destinations/index.md): cited entry rules per destination\n- [Transparency](%s/transparency/index.md): coverage, citations, freshness\n- [Full digest](%s/llms-full.txt): every route and every cited rule in plain text\n\n", base, base, base, base, base)
-	fmt.Fprintf(&b, "## API\n\n- [OpenAPI](%s/openapi.json): GET /free/check (free, 5 a day per IP, 20 with a registered client), GET /v1/check, GET /v1/passport/{iso3}, POST /v1/trips/evaluate (paid with x402)\n- [Agent authentication](%s/auth.md)\n- [Changes](%s/changes.json) and [Atom feed](%s/feeds/changes.atom)\n", base, base, base, base)
+	fmt.Fprintf(&b, "## API\n\n- [OpenAPI](%s/openapi.json): GET /free/check (free, 5 a day per IP, 20 with a registered client), GET /v1/check, GET /v1/passport/{iso3}, POST /v1/trips/evaluate (paid with x402)\n- [Agent authentication](%s/auth.md)\n- [MCP server](%s%s): streamable HTTP; its tools are listed in the [server card](%s%s)\n- [Changes](%s/changes.json): every rule change, JSON\n- [Atom feed](%s/feeds/changes.atom): the same changes as a feed\n", base, base, base, discovery.PathMCP, base, discovery.PathServerCard, base, base)
 	return b.Bytes()
 }
 

@@ -1,6 +1,11 @@
 package generator_test
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/entrycheck/entrycheck/api"
@@ -64,4 +69,32 @@ func extras(t *testing.T, version string, events []changes.Event) []generator.Fi
 func history(events []changes.Event, version string) generator.History {
 	b, c := changes.History(events, version)
 	return generator.History{Baseline: b, Changed: c}
+}
+
+// TestLLMsTxtListsOneLinkPerItem: llms.txt parsers take the first link of
+// a list item, so each item links one resource; the MCP endpoint and the
+// Atom feed are among them.
+func TestLLMsTxtListsOneLinkPerItem(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(built(t), "llms.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`\]\(([^)]+)\)`)
+	var first []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(line, "- ") {
+			continue
+		}
+		m := links.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("list item without a link: %q", line)
+			continue
+		}
+		first = append(first, m[1])
+	}
+	for _, want := range []string{base + "/mcp", base + "/feeds/changes.atom", base + "/changes.json"} {
+		if !slices.Contains(first, want) {
+			t.Errorf("no list item leads with %s: %v", want, first)
+		}
+	}
 }
