@@ -176,13 +176,6 @@ func TestMCPConnectAndListTools(t *testing.T) {
 func TestMCPToolSchemas(t *testing.T) {
 	e := start(t, "")
 	tools := e.tools(e.connectMCP(nil, protocolDiscover))
-	at := func(v any, path ...string) any {
-		for _, p := range path {
-			m, _ := v.(map[string]any)
-			v = m[p]
-		}
-		return v
-	}
 	check := tools["check_entry_requirements"]
 	in := check.InputSchema
 	for _, f := range []string{"passport", "destination", "transit"} {
@@ -841,4 +834,13 @@ func TestMCPEvaluateTripPaid(t *testing.T) {
 	if !res.IsError || offer.X402Version != 2 || !strings.Contains(offer.Error, "insufficient_funds") || receipt["success"] != false {
 		t.Errorf("failed settlement: %v, _meta %v", textOf(res), res.Meta)
 	}
+}
+
+// at follows keys into decoded JSON; nil where one is missing.
+func at(v any, path ...string) any {
+	for _, p := range path {
+		m, _ := v.(map[string]any)
+		v = m[p]
+	}
+	return v
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/api"
 )
 
@@ -55,6 +56,31 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 			for _, a := range allow {
 				if a != http.MethodHead && a != http.MethodOptions && !slices.Contains(declared, a) {
 					t.Errorf("%s %s: Allow %q names %s, which openapi.json does not declare", m, path, resp.Header.Get("Allow"), a)
+				}
+			}
+		}
+	}
+}
+
+// TestOpenAPIDeclaresTheLimitsAndSecurity: the trip request's lists carry
+// the server's limits, and every operation says how it is authorised
+// (security: [] for the public ones).
+func TestOpenAPIDeclaresTheLimitsAndSecurity(t *testing.T) {
+	var doc map[string]any
+	if err := json.Unmarshal(api.OpenAPIFor("http://localhost"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	traveler := at(doc, "components", "schemas", "TripRequest", "properties", "traveler", "properties").(map[string]any)
+	for _, f := range []string{"residence_permits_of", "visas_of"} {
+		if got := at(traveler, f, "maxItems"); got != float64(entrycheck.MaxHeldDocuments) {
+			t.Errorf("TripRequest traveler.%s maxItems %v, the server accepts %d", f, got, entrycheck.MaxHeldDocuments)
+		}
+	}
+	for path, ops := range doc["paths"].(map[string]any) {
+		for method, op := range ops.(map[string]any) {
+			if o, ok := op.(map[string]any); ok && (method == "get" || method == "post") {
+				if _, ok := o["security"]; !ok {
+					t.Errorf("%s %s declares no security", method, path)
 				}
 			}
 		}
