@@ -451,7 +451,7 @@ func TestMCPInvalidBearerToken(t *testing.T) {
 		// The body is the API's error, as on /free/check.
 		r := rawMCP(t, e, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "Authorization", bad)
 		var body errorBody
-		if json.Unmarshal(r.body, &body) != nil || r.StatusCode != http.StatusUnauthorized || body.Error != "invalid_token" || body.Message != want.json(t)["message"] {
+		if json.Unmarshal(r.body, &body) != nil || r.StatusCode != http.StatusUnauthorized || body.Error != want.json(t)["error"] || body.Message != want.json(t)["message"] {
 			t.Errorf("raw /mcp with %q: %d %s", bad, r.StatusCode, r.body)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -78,7 +79,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	var req registrationRequest
 	if err := json.Unmarshal(body, &req); err != nil {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the body is not a JSON object: "+err.Error())
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", registrationJSONProblem(err))
 		return
 	}
 	if msg := req.problem(); msg != "" {
@@ -252,9 +253,27 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal
 	return principal{clientID: t.ClientID}, true
 }
 
+// unauthorized answers 401 with the same RFC 6750 error code in the
+// WWW-Authenticate header and in the body.
 func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, code, description string) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+discovery.ProtectedResourceURL(discovery.NewSite(s.cfg, ""))+`"`)
-	s.fail(w, r, http.StatusUnauthorized, codeInvalidToken, description)
+	s.fail(w, r, http.StatusUnauthorized, code, description)
+}
+
+// registrationJSONProblem says what is wrong with a registration body in
+// the client's terms: where the JSON breaks, or which member has the wrong
+// kind of value, never the server's own types.
+func registrationJSONProblem(err error) string {
+	const example = ` such as {"client_name": "my agent"}`
+	var syntax *json.SyntaxError
+	var kind *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return "the body is not valid JSON (at byte " + strconv.FormatInt(syntax.Offset, 10) + "): send a JSON object" + example
+	case errors.As(err, &kind) && kind.Field != "":
+		return kind.Field + " has the wrong kind of value (" + kind.Value + "): see RFC 7591 section 2 for each member"
+	}
+	return "the body must be a JSON object" + example
 }
 
 func isMediaType(r *http.Request, want string) bool {

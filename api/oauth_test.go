@@ -170,7 +170,14 @@ func TestInvalidAndExpiredTokens(t *testing.T) {
 	want := `resource_metadata="` + e.url + `/.well-known/oauth-protected-resource"`
 	for _, auth := range []string{"Bearer ect_nope_nope", "Bearer garbage", "Bearer " + tok.AccessToken + "x", "Basic abc"} {
 		r := check(auth)
-		if r.StatusCode != http.StatusUnauthorized || !strings.Contains(r.Header.Get("WWW-Authenticate"), want) || r.json(t)["error"] != "invalid_token" {
+		// RFC 6750: a scheme other than Bearer is an invalid request, a bad
+		// token an invalid token; the body says the same as the header.
+		code := "invalid_token"
+		if !strings.HasPrefix(auth, "Bearer ") {
+			code = "invalid_request"
+		}
+		if r.StatusCode != http.StatusUnauthorized || !strings.Contains(r.Header.Get("WWW-Authenticate"), want) ||
+			!strings.Contains(r.Header.Get("WWW-Authenticate"), `error="`+code+`"`) || r.json(t)["error"] != code {
 			t.Errorf("%q: %d %q", auth, r.StatusCode, r.Header.Get("WWW-Authenticate"))
 		}
 	}

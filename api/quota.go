@@ -55,6 +55,9 @@ type rateLimited struct {
 	ResetAt           time.Time `json:"reset_at"`
 	RetryAfterSeconds int       `json:"retry_after_seconds"`
 	Alternatives      []string  `json:"alternatives"`
+	// ErrorDescription repeats the message on the registration endpoint,
+	// whose errors take RFC 7591's shape (error, error_description).
+	ErrorDescription string `json:"error_description,omitempty"`
 }
 
 var scopeMessages = map[string]string{
@@ -64,6 +67,22 @@ var scopeMessages = map[string]string{
 	scopeGlobal:        "the service's worldwide daily free checks are used up",
 	scopeRegistrations: "the daily client registrations of this IP address are used up",
 }
+
+// quotaAlternatives says, for each exhausted bucket, what still works:
+// registering helps an address or network, not a registered client or the
+// worldwide ceiling; paying always does.
+var quotaAlternatives = map[string][]string{
+	scopeIP:            {altRegister, altPay},
+	scopeNetwork:       {altRegister, altPay},
+	scopeClient:        {altPay},
+	scopeGlobal:        {altPay},
+	scopeRegistrations: {"reuse a client you registered earlier: registrations last 90 days"},
+}
+
+const (
+	altRegister = "register a client at POST /oauth/register for a larger free quota (see /auth.md)"
+	altPay      = "pay per request at GET /v1/check with x402 (no account needed, never rate limited)"
+)
 
 // tooMany answers 429 naming the exhausted bucket and when it resets.
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, b store.Bucket, reset time.Time) {
@@ -88,13 +107,10 @@ func (s *Server) quotaRefusal(requestID string, b store.Bucket, reset time.Time)
 		Limit:             b.Limit,
 		ResetAt:           reset,
 		RetryAfterSeconds: retry,
-		Alternatives: []string{
-			"register a client at POST /oauth/register for a larger free quota (see /auth.md)",
-			"pay per request at GET /v1/check with x402 (no account needed, never rate limited)",
-		},
+		Alternatives:      quotaAlternatives[b.Scope],
 	}
 	if b.Scope == scopeRegistrations {
-		body.Alternatives = []string{"reuse a client you registered earlier: registrations last 90 days"}
+		body.ErrorDescription = body.Message
 	}
 	return body
 }
