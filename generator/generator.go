@@ -82,12 +82,14 @@ func (r Report) String() string {
 
 // site is one build in progress.
 type site struct {
-	ev      *evaluation.Evaluator
-	opts    Options
-	w       *writer
-	now     time.Time
-	assets  assets
-	summary *summary
+	ev       *evaluation.Evaluator
+	opts     Options
+	w        *writer
+	now      time.Time
+	assets   assets
+	social   templates.Image
+	summary  *summary
+	modified *modified
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.
@@ -106,8 +108,11 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if err != nil {
 		return Report{}, err
 	}
-	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary()}
+	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified()}
 	if s.assets, err = s.writeAssets(); err != nil {
+		return Report{}, err
+	}
+	if s.social, err = s.writeSocialImage(); err != nil {
 		return Report{}, err
 	}
 	routes, err := s.renderRoutes(ctx)
