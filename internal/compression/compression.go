@@ -53,8 +53,11 @@ func Variant(name string) bool {
 }
 
 // PrecompressAt is the size from which the generator writes the variants
-// of a compressible file. Below it, the server compresses on request.
-const PrecompressAt = 8 << 10
+// of a compressible file. Below it, the server compresses on request: the
+// route pages (under 10 KiB) stay below, since compressing their thousands
+// at every cold build would cost more than serving them compressed once
+// each from the cache.
+const PrecompressAt = 16 << 10
 
 // The levels: cheap enough to precompress at build and to compress small
 // files on request, within a few percent of the best sizes on this site's
