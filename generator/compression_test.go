@@ -68,12 +68,14 @@ func TestTextIsServedCompressed(t *testing.T) {
 		return b
 	}
 	for path, file := range map[string]string{
-		"/passports/deu/tha/":              "passports/deu/tha/index.html",
-		"/assets/" + filepath.Base(css[0]): "assets/" + filepath.Base(css[0]),
-		"/changes.json":                    "changes.json",
-		"/robots.txt":                      "robots.txt",
-		"/sitemap.xml":                     "sitemap.xml",
-		"/llms-full.txt":                   "llms-full.txt",
+		"/passports/deu/tha/":                         "passports/deu/tha/index.html",
+		"/passports/deu/":                             "passports/deu/index.html",
+		"/" + strings.TrimSuffix(small, "index.html"): small,
+		"/assets/" + filepath.Base(css[0]):            "assets/" + filepath.Base(css[0]),
+		"/changes.json":                               "changes.json",
+		"/robots.txt":                                 "robots.txt",
+		"/sitemap.xml":                                "sitemap.xml",
+		"/llms-full.txt":                              "llms-full.txt",
 	} {
 		t.Run(file, func(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
