@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"io"
 	"mime"
 	"net/http"
 	"os"
@@ -11,12 +12,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/compression"
 )
 
 // The generated tree is served with the headers a CDN would add: content
 // types by name, strong ETags from the build manifest's content hashes,
 // Last-Modified from the file (the generator only rewrites changed files),
-// conditional and range requests, gzip variants, cache lifetimes by kind,
+// conditional and range requests, brotli and gzip by Accept-Encoding (the
+// build's variants of large files, small files compressed here and kept in
+// a bounded cache), cache lifetimes by kind,
 // and the markdown variant of a page for Accept: text/markdown.
 
 // manifestFile and headersFile are generator.ManifestFile and
@@ -37,6 +42,10 @@ type staticTree struct {
 	s   *Server
 	dir string
 
+	// compressed holds the small files compressed on request.
+	compressed *encodedCache
+	compressor compression.Compressor
+
 	mu       sync.Mutex
 	checked  time.Time
 	modTime  time.Time
@@ -49,7 +58,7 @@ type staticTree struct {
 // The build manifest (one hash per file, megabytes for the whole site) is
 // read here, at start, so that the first page request does not wait for it.
 func (s *Server) staticFiles(dir string) http.Handler {
-	t := &staticTree{s: s, dir: dir}
+	t := &staticTree{s: s, dir: dir, compressed: newEncodedCache(encodedCacheBytes)}
 	t.meta("")
 	return t
 }
@@ -102,18 +111,20 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
-	body := f
-	if acceptsGzip(r) {
-		if gz, err := os.Open(t.file(name) + ".gz"); err == nil {
-			defer gz.Close()
-			h.Set("Content-Encoding", "gzip")
-			h.Add("Vary", "Accept-Encoding")
-			if tag := h.Get("ETag"); tag != "" {
-				h.Set("ETag", strings.TrimSuffix(tag, `"`)+`-gzip"`)
+	var body io.ReadSeeker = f
+	if compression.Compressible(name) {
+		h.Add("Vary", "Accept-Encoding")
+		if enc := compression.Negotiate(r.Header.Get("Accept-Encoding")); enc != "" {
+			if b, ok := t.encoded(name, enc, tag, f, st); ok {
+				if v, ok := b.(*os.File); ok {
+					defer v.Close()
+				}
+				h.Set("Content-Encoding", enc)
+				if tag != "" {
+					h.Set("ETag", strings.TrimSuffix(tag, `"`)+"-"+enc+`"`)
+				}
+				body = b
 			}
-			body = gz
-		} else if compressibleName(name) && st.Size() >= 8<<10 {
-			h.Add("Vary", "Accept-Encoding")
 		}
 	}
 	http.ServeContent(w, r, "", st.ModTime(), body)
@@ -158,7 +169,7 @@ func hidden(rel string) bool {
 			return true
 		}
 	}
-	return strings.HasSuffix(rel, ".tmp") || strings.HasSuffix(rel, ".gz")
+	return strings.HasSuffix(rel, ".tmp") || compression.Variant(rel)
 }
 
 // meta returns the strong ETag of a file from the build manifest and its
@@ -208,16 +219,6 @@ func prefersMarkdown(r *http.Request) bool {
 	return best == "text/markdown"
 }
 
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
-			return true
-		}
-	}
-	return false
-}
-
 var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
 	".md":   "text/markdown; charset=utf-8",
@@ -228,6 +229,7 @@ var contentTypes = map[string]string{
 	".css":  "text/css; charset=utf-8",
 	".js":   "text/javascript; charset=utf-8",
 	".svg":  "image/svg+xml",
+	".png":  "image/png",
 }
 
 func contentType(name string) string {
@@ -241,11 +243,6 @@ func contentType(name string) string {
 		return ct
 	}
 	return "application/octet-stream"
-}
-
-func compressibleName(name string) bool {
-	_, ok := contentTypes[path.Ext(name)]
-	return ok
 }
 
 // cacheControl: content-hashed assets never change; pages and feeds may

@@ -114,7 +114,7 @@ func TestStaticServing(t *testing.T) {
 	if r := get("/.well-known/api-catalog"); !strings.HasPrefix(r.Header.Get("Content-Type"), "application/linkset+json") {
 		t.Errorf("api-catalog: %v", r.Header)
 	}
-	for _, hidden := range []string{"/.manifest.json", "/llms-full.txt.gz", "/nothing/here/"} {
+	for _, hidden := range []string{"/.manifest.json", "/llms-full.txt.gz", "/llms-full.txt.br", "/nothing/here/"} {
 		if r := get(hidden); r.StatusCode != http.StatusNotFound || !strings.Contains(body(r), "not_found") {
 			t.Errorf("%s: %d", hidden, r.StatusCode)
 		}

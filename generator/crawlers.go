@@ -31,14 +31,21 @@ func (s *site) renderCrawlerFiles() error {
 			}
 		}
 	}
-	maps := []string{"sitemaps/pages.xml"}
-	if err := s.w.write(maps[0], urlset(base, pages)); err != nil {
-		return err
+	// The pages about the whole dataset show the latest of what the others
+	// do; the transparency page the verification runs too. The guides
+	// (/auth/, /widget/) show nothing of the event log and get no lastmod.
+	latest := s.modified.latest
+	s.modified.note(latest, "/", "/passports/", "/destinations/", "/transparency/")
+	if run := s.opts.Verification.LastRun; run != nil {
+		s.modified.note(entrycheck.DateOf(run.Time), "/transparency/")
 	}
+	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages)}
 	for i := 0; i*routesPerSitemap < len(routes); i++ {
 		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
-		maps = append(maps, name)
-		if err := s.w.write(name, urlset(base, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)])); err != nil {
+		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)]))
+	}
+	for _, m := range maps {
+		if err := s.w.write(m.name, m.body); err != nil {
 			return err
 		}
 	}
@@ -55,21 +62,41 @@ func (s *site) renderCrawlerFiles() error {
 	return s.w.write("llms-full.txt", s.llmsFull())
 }
 
-func urlset(base string, paths []string) []byte {
+// sitemap is one sitemap file with the latest lastmod of its pages.
+type sitemap struct {
+	name    string
+	body    []byte
+	lastmod entrycheck.Date
+}
+
+// urlset lists pages with the day each last changed (see modified).
+func (s *site) urlset(name string, paths []string) sitemap {
+	m := sitemap{name: name}
 	var b bytes.Buffer
 	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 	for _, p := range paths {
-		fmt.Fprintf(&b, "<url><loc>%s%s</loc></url>\n", base, p)
+		day := s.modified.of(p)
+		if day.IsZero() {
+			fmt.Fprintf(&b, "<url><loc>%s%s</loc></url>\n", s.opts.BaseURL, p)
+			continue
+		}
+		fmt.Fprintf(&b, "<url><loc>%s%s</loc><lastmod>%s</lastmod></url>\n", s.opts.BaseURL, p, day)
+		m.lastmod = laterOf(m.lastmod, day)
 	}
 	b.WriteString("</urlset>\n")
-	return b.Bytes()
+	m.body = b.Bytes()
+	return m
 }
 
-func sitemapIndex(base string, names []string) []byte {
+func sitemapIndex(base string, maps []sitemap) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "<sitemap><loc>%s/%s</loc></sitemap>\n", base, n)
+	for _, m := range maps {
+		if m.lastmod.IsZero() {
+			fmt.Fprintf(&b, "<sitemap><loc>%s/%s</loc></sitemap>\n", base, m.name)
+			continue
+		}
+		fmt.Fprintf(&b, "<sitemap><loc>%s/%s</loc><lastmod>%s</lastmod></sitemap>\n", base, m.name, m.lastmod)
 	}
 	b.WriteString("</sitemapindex>\n")
 	return b.Bytes()

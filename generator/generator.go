@@ -90,7 +90,9 @@ type site struct {
 	now      time.Time
 	assets   assets
 	worldMap worldMap
+	social   templates.Image
 	summary  *summary
+	modified *modified
 	// countries are what the search forms offer.
 	countries []templates.CountryOption
 }
@@ -111,9 +113,12 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if err != nil {
 		return Report{}, err
 	}
-	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary()}
+	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified()}
 	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
 	if s.assets, err = s.writeAssets(); err != nil {
+		return Report{}, err
+	}
+	if s.social, err = s.writeSocialImage(); err != nil {
 		return Report{}, err
 	}
 	if s.worldMap, err = s.writeWorldMap(); err != nil {

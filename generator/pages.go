@@ -106,11 +106,11 @@ func (s *site) renderIndexes() error {
 func (s *site) renderHome() error {
 	snap := s.ev.Snapshot()
 	v := templates.HomeView{
-		Page:           s.pageOf("/", "entrycheck: visa and entry requirements by passport, every fact cited", "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
+		Page:           s.pageOf("/", templates.SiteName+": "+lowerFirst(siteTagline), "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
 		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.Destinations), Disclaimer: entrycheck.Disclaimer,
 	}
 	v.Page.Script = s.assets.js
-	v.Page.JSONLD = `{"@context":"https://schema.org","@type":"WebSite","name":"entrycheck","url":"` + s.opts.BaseURL + `/"}`
+	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": templates.SiteName, "url": s.opts.BaseURL + "/"})
 	v.Countries = s.countries
 	if err := s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v)); err != nil {
 		return err

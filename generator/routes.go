@@ -51,7 +51,9 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		if err != nil {
 			return n, err
 		}
-		v := s.routeView(res)
+		day := s.routeModified(res)
+		v := s.routeView(res, day)
+		s.modified.note(day, v.Path, passportPath(pc), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
 			return n, err
 		}
@@ -82,7 +84,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 // carries nothing that changes from build to build (no request id, no
 // evaluation time, no dataset version), so a page is rewritten only when
 // its answer changes.
-func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
+func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) templates.RouteView {
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
 	title := pc.Name + " passport to " + dc.Name + ": " + lowerFirst(res.RequirementLabel)
@@ -116,7 +118,7 @@ func (s *site) routeView(res entrycheck.CheckResult) templates.RouteView {
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}
-	v.Page.JSONLD = breadcrumbLD(s.opts.BaseURL, v.Page.Breadcrumbs, title, path)
+	v.Page.JSONLD = s.routeLD(res, v.Page.Breadcrumbs, title, path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue
 	}
@@ -192,11 +194,47 @@ func routeTitle(res entrycheck.CheckResult) string {
 // routeDescription says what the page holds, and promises cited entry
 // rules only where there are some.
 func routeDescription(res entrycheck.CheckResult) string {
-	p, d := res.Passport.Name, res.Destination.Name
-	s := "Do " + p + " passport holders need a visa for " + d + "? " + res.RequirementLabel + stayClause(res.AllowedStayDays) +
-		", as of " + res.VerdictVerification.AsOf.Long() + "."
+	d := res.Destination.Name
+	s := routeQuestion(res) + " " + routeAnswer(res)
 	if res.EntryRules.Coverage == entrycheck.CoverageExtended {
 		return s + " With " + d + "'s entry rules and their official sources."
 	}
 	return s + " No entry rule of " + d + " is cited yet: check with its official authority."
+}
+
+// routeQuestion is the question a route page answers, as its description
+// and structured data ask it.
+func routeQuestion(res entrycheck.CheckResult) string {
+	return "Do " + res.Passport.Name + " passport holders need a visa for " + res.Destination.Name + "?"
+}
+
+// routeAnswer is the verdict with its stay and date, in the page's words
+// (the requirement's label): "Visa required, as of 17 February 2026."
+func routeAnswer(res entrycheck.CheckResult) string {
+	return res.RequirementLabel + stayClause(res.AllowedStayDays) + ", as of " + res.VerdictVerification.AsOf.Long() + "."
+}
+
+// routeLD is the structured data of a route page: its breadcrumbs, and the
+// page as the answer to its question, dated by the day it last changed.
+func (s *site) routeLD(res entrycheck.CheckResult, crumbs []templates.Link, title, path string, modified entrycheck.Date) string {
+	page := map[string]any{
+		"@type": "FAQPage",
+		"url":   s.opts.BaseURL + path,
+		"name":  title,
+		"mainEntity": map[string]any{
+			"@type": "Question",
+			"name":  routeQuestion(res),
+			"acceptedAnswer": map[string]any{
+				"@type": "Answer",
+				"text":  routeAnswer(res),
+			},
+		},
+	}
+	if !modified.IsZero() {
+		page["dateModified"] = modified.String()
+	}
+	return jsonLD(map[string]any{
+		"@context": "https://schema.org",
+		"@graph":   []any{breadcrumbList(s.opts.BaseURL, crumbs, title, path), page},
+	})
 }

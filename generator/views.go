@@ -15,7 +15,7 @@ import (
 func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
 	p := templates.Page{
 		Title: title, Description: description, Path: path, BaseURL: s.opts.BaseURL,
-		Markdown: path + "index.md", Stylesheet: s.assets.css,
+		Markdown: path + "index.md", Stylesheet: s.assets.css, Image: s.social,
 	}
 	if len(crumbs) > 0 {
 		p.Breadcrumbs = append([]templates.Link{{Label: "Home", URL: "/"}}, crumbs...)
@@ -120,8 +120,8 @@ func hostOf(link string) string {
 	return strings.TrimPrefix(u.Hostname(), "www.")
 }
 
-// breadcrumbLD is schema.org BreadcrumbList structured data.
-func breadcrumbLD(base string, crumbs []templates.Link, last, path string) string {
+// breadcrumbList is schema.org BreadcrumbList structured data.
+func breadcrumbList(base string, crumbs []templates.Link, last, path string) map[string]any {
 	type item struct {
 		Type     string `json:"@type"`
 		Position int    `json:"position"`
@@ -133,7 +133,13 @@ func breadcrumbLD(base string, crumbs []templates.Link, last, path string) strin
 		items = append(items, item{"ListItem", i + 1, c.Label, base + c.URL})
 	}
 	items = append(items, item{"ListItem", len(crumbs) + 1, last, base + path})
-	b, _ := json.Marshal(map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items})
+	return map[string]any{"@type": "BreadcrumbList", "itemListElement": items}
+}
+
+// jsonLD encodes structured data for a script element: encoding/json
+// escapes <, > and &, so the data cannot close the element.
+func jsonLD(v any) string {
+	b, _ := json.Marshal(v) // maps and slices of strings and numbers always encode
 	return string(b)
 }
 

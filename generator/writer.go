@@ -1,8 +1,6 @@
 package generator
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,9 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/entrycheck/entrycheck/internal/compression"
 )
 
 // ManifestFile lists every generated file with the hash of its content. A
@@ -33,6 +32,8 @@ type writer struct {
 
 	written, skipped atomic.Int64
 	bytes            atomic.Int64
+
+	compressor compression.Compressor
 }
 
 func newWriter(root string) (*writer, error) {
@@ -48,34 +49,46 @@ func newWriter(root string) (*writer, error) {
 	return w, os.MkdirAll(root, 0o755)
 }
 
-// write stores data at rel (a slash path without leading slash), and a gzip
-// variant at rel+".gz" when the file is large and compressible.
+// write stores data at rel (a slash path without leading slash), and its
+// brotli and gzip variants beside it when the file is large and
+// compressible (compression.PrecompressAt); serve compresses smaller
+// files on request.
 func (w *writer) write(rel string, data []byte) error {
 	changed, err := w.writeOne(rel, data)
-	if err != nil || len(data) < precompressAt || !compressible(rel) {
+	if err != nil || len(data) < compression.PrecompressAt || !compression.Compressible(rel) {
 		return err
 	}
-	if !changed {
-		// The variant of unchanged content is unchanged too: keep it
-		// without compressing again.
-		if old, ok := w.old[rel+".gz"]; ok {
-			if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel+".gz"))); err == nil {
-				w.mu.Lock()
-				w.seen[rel+".gz"] = old
-				w.mu.Unlock()
-				w.skipped.Add(1)
-				return nil
-			}
+	for _, enc := range compression.Encodings() {
+		variant := rel + compression.Suffix(enc)
+		if !changed && w.keep(variant) {
+			continue
+		}
+		b, err := w.compressor.Compress(enc, data)
+		if err != nil {
+			return fmt.Errorf("compressing %s: %w", rel, err)
+		}
+		if _, err := w.writeOne(variant, b); err != nil {
+			return err
 		}
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(data)
-	if err := zw.Close(); err != nil {
-		return err
+	return nil
+}
+
+// keep keeps the variant of unchanged content as it is, without
+// compressing again, when the previous build wrote it and it still exists.
+func (w *writer) keep(variant string) bool {
+	old, ok := w.old[variant]
+	if !ok {
+		return false
 	}
-	_, err = w.writeOne(rel+".gz", buf.Bytes())
-	return err
+	if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(variant))); err != nil {
+		return false
+	}
+	w.mu.Lock()
+	w.seen[variant] = old
+	w.mu.Unlock()
+	w.skipped.Add(1)
+	return true
 }
 
 // writeOne writes one file unless its content is unchanged, and reports
@@ -120,20 +133,6 @@ func (w *writer) writeOne(rel string, data []byte) (bool, error) {
 	}
 	w.written.Add(1)
 	return true, nil
-}
-
-// precompressAt is the size from which a file also gets a gzip variant for
-// serve. Smaller files gain little and would double the file count.
-const precompressAt = 8 << 10
-
-// compressible reports whether a file of this name is text worth compressing.
-func compressible(rel string) bool {
-	for _, ext := range []string{".html", ".md", ".txt", ".json", ".xml", ".atom", ".css", ".js", ".svg"} {
-		if strings.HasSuffix(rel, ext) {
-			return true
-		}
-	}
-	return false
 }
 
 func (w *writer) mkdir(dir string) error {

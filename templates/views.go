@@ -22,6 +22,18 @@ type Page struct {
 	Script     string
 	// Breadcrumbs lead from the home page to this one.
 	Breadcrumbs []Link
+	// Image is the picture link previews show, none when its URL is "".
+	Image Image
+}
+
+// SiteName names the site in link previews and structured data.
+const SiteName = "entrycheck"
+
+// Image is a published picture with its size in pixels and its text alternative.
+type Image struct {
+	URL           string // absolute
+	Alt           string
+	Width, Height int
 }
 
 // Canonical is the page's absolute URL.

@@ -1,0 +1,308 @@
+package generator_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/datatest"
+)
+
+// headOf reads what a page's head says to link previews and crawlers: its
+// meta tags by property or name, canonical link, title and structured data.
+type headOf struct {
+	meta      map[string]string
+	canonical string
+	title     string
+	jsonLD    []string
+}
+
+// pageText is the text of the elements a test reads from a page's body, by
+// id or class: the verdict, its date and stay.
+func readPage(t *testing.T, file string) (headOf, map[string]string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := headOf{meta: map[string]string{}}
+	text := map[string]string{}
+	z := html.NewTokenizer(bytes.NewReader(b))
+	var in string // the element whose text is read
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return h, text
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			a := map[string]string{}
+			for _, at := range tok.Attr {
+				a[at.Key] = at.Val
+			}
+			switch tok.Data {
+			case "meta":
+				if k := a["property"] + a["name"]; k != "" {
+					h.meta[k] = a["content"]
+				}
+			case "link":
+				if a["rel"] == "canonical" {
+					h.canonical = a["href"]
+				}
+			case "title":
+				in = "title"
+			case "script":
+				if a["type"] == "application/ld+json" {
+					in = "ld"
+				}
+			default:
+				if a["id"] == "verdict" {
+					in = "verdict"
+				}
+				for _, c := range strings.Fields(a["class"]) {
+					if c == "asof" || c == "stay" {
+						in = c
+					}
+				}
+			}
+		case html.TextToken:
+			switch in {
+			case "title":
+				h.title += string(z.Text())
+			case "ld":
+				h.jsonLD = append(h.jsonLD, string(z.Text()))
+			case "":
+			default:
+				text[in] += string(z.Text())
+			}
+		case html.EndTagToken:
+			in = ""
+		}
+	}
+}
+
+// TestPagesHaveLinkPreviews: every HTML page of a build names itself to
+// link previews with absolute URLs under the base URL, and the image they
+// name is a 1200x630 PNG of the build.
+func TestPagesHaveLinkPreviews(t *testing.T) {
+	root := built(t)
+	files := htmlFiles(t, root)
+	var image string
+	for _, f := range files {
+		h, _ := readPage(t, f)
+		m := h.meta
+		rel, _ := filepath.Rel(root, f)
+		switch {
+		case m["og:type"] != "website" || m["og:site_name"] != "entrycheck" || m["twitter:card"] != "summary_large_image":
+			t.Errorf("%s: %v", rel, m)
+		case m["og:title"] != h.title || h.title == "" || m["og:description"] != m["description"] || m["description"] == "":
+			t.Errorf("%s: og:title %q, og:description %q", rel, m["og:title"], m["og:description"])
+		case m["og:url"] != h.canonical || !strings.HasPrefix(m["og:url"], base+"/"):
+			t.Errorf("%s: og:url %q, canonical %q", rel, m["og:url"], h.canonical)
+		case !strings.HasPrefix(m["og:image"], base+"/assets/social.") || m["og:image:width"] != "1200" || m["og:image:height"] != "630" || m["og:image:alt"] == "":
+			t.Errorf("%s: image %q %sx%s %q", rel, m["og:image"], m["og:image:width"], m["og:image:height"], m["og:image:alt"])
+		case image != "" && m["og:image"] != image:
+			t.Errorf("%s: another image %s", rel, m["og:image"])
+		}
+		image = m["og:image"]
+	}
+	if len(files) < 39402 {
+		t.Fatalf("only %d pages", len(files))
+	}
+	f, err := os.Open(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(image, base+"/"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+		t.Errorf("image of %v", b)
+	}
+}
+
+// routeLD is the structured data of a route page.
+type routeLD struct {
+	Context string `json:"@context"`
+	Graph   []struct {
+		Type         string `json:"@type"`
+		URL          string `json:"url"`
+		DateModified string `json:"dateModified"`
+		Items        []struct {
+			Position int    `json:"position"`
+			Item     string `json:"item"`
+		} `json:"itemListElement"`
+		MainEntity struct {
+			Type   string `json:"@type"`
+			Name   string `json:"name"`
+			Answer struct {
+				Type string `json:"@type"`
+				Text string `json:"text"`
+			} `json:"acceptedAnswer"`
+		} `json:"mainEntity"`
+	} `json:"@graph"`
+}
+
+var stayDays = regexp.MustCompile(`([0-9]+) days`)
+
+// TestRoutePagesAnswerTheirQuestion: every route page's structured data is
+// valid JSON with its breadcrumbs and the page as the answer to its
+// question, in the words and with the date of the verdict the page shows,
+// dated as the sitemap dates the page.
+func TestRoutePagesAnswerTheirQuestion(t *testing.T) {
+	root := built(t)
+	lastmod := sitemapDates(t, root)
+	asOf := longDate(t, datatest.Current)
+	n := 0
+	for _, f := range htmlFiles(t, root) {
+		rel, _ := filepath.Rel(root, f)
+		if !routePage(strings.Split(filepath.ToSlash(rel), "/")) {
+			continue
+		}
+		n++
+		h, text := readPage(t, f)
+		if len(h.jsonLD) != 1 || !json.Valid([]byte(h.jsonLD[0])) {
+			t.Fatalf("%s: structured data %q", rel, h.jsonLD)
+		}
+		var ld routeLD
+		if err := json.Unmarshal([]byte(h.jsonLD[0]), &ld); err != nil || ld.Context != "https://schema.org" || len(ld.Graph) != 2 {
+			t.Fatalf("%s: %v %s", rel, err, h.jsonLD[0])
+		}
+		crumbs, page := ld.Graph[0], ld.Graph[1]
+		if crumbs.Type != "BreadcrumbList" || len(crumbs.Items) != 4 || crumbs.Items[3].Item != h.canonical {
+			t.Errorf("%s: breadcrumbs %+v", rel, crumbs)
+		}
+		answer := page.MainEntity.Answer.Text
+		if page.Type != "FAQPage" || page.URL != h.canonical || page.MainEntity.Type != "Question" || page.MainEntity.Answer.Type != "Answer" ||
+			!strings.HasPrefix(page.MainEntity.Name, "Do ") || !strings.HasSuffix(page.MainEntity.Name, "?") {
+			t.Errorf("%s: %+v", rel, page)
+		}
+		// The answer is the verdict as the page shows it, with its date.
+		if text["verdict"] == "" || !strings.HasPrefix(answer, text["verdict"]) || !strings.HasSuffix(answer, ", as of "+asOf+".") || !strings.Contains(text["asof"], asOf) {
+			t.Errorf("%s: answer %q, page %q", rel, answer, text)
+		}
+		if days := stayDays.FindString(text["stay"]); days != "" && !strings.Contains(answer, "for up to "+days) {
+			t.Errorf("%s: answer %q, stay %q", rel, answer, text["stay"])
+		}
+		if !strings.HasPrefix(h.meta["description"], page.MainEntity.Name+" "+answer) {
+			t.Errorf("%s: description %q", rel, h.meta["description"])
+		}
+		if page.DateModified == "" || page.DateModified != lastmod[h.canonical] {
+			t.Errorf("%s: dateModified %q, lastmod %q", rel, page.DateModified, lastmod[h.canonical])
+		}
+	}
+	if n < 39000 {
+		t.Errorf("only %d route pages", n)
+	}
+}
+
+// sitemapDates reads every sitemap of the build: the lastmod of each URL.
+func sitemapDates(t *testing.T, root string) map[string]string {
+	t.Helper()
+	var index struct {
+		Maps []struct {
+			Loc     string `xml:"loc"`
+			Lastmod string `xml:"lastmod"`
+		} `xml:"sitemap"`
+	}
+	readXML(t, filepath.Join(root, "sitemap.xml"), &index)
+	dates := map[string]string{}
+	for _, m := range index.Maps {
+		var set struct {
+			URLs []struct {
+				Loc     string `xml:"loc"`
+				Lastmod string `xml:"lastmod"`
+			} `xml:"url"`
+		}
+		readXML(t, filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(m.Loc, base+"/"))), &set)
+		latest := ""
+		for _, u := range set.URLs {
+			dates[u.Loc] = u.Lastmod
+			latest = max(latest, u.Lastmod)
+		}
+		if m.Lastmod != latest {
+			t.Errorf("%s: lastmod %q, latest of its pages %q", m.Loc, m.Lastmod, latest)
+		}
+	}
+	return dates
+}
+
+func readXML(t *testing.T, file string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+}
+
+// TestSitemapsDateFromTheEventLog: a route's lastmod is the day of the
+// snapshot its verdict last changed in (the oldest recorded one when it
+// never did) or the day its destination's rules were last verified,
+// whichever is later; never the build's day for pages the log does not date.
+func TestSitemapsDateFromTheEventLog(t *testing.T) {
+	root := built(t)
+	dates := sitemapDates(t, root)
+	ev := datatest.Evaluator(t)
+	h := history(siteEvents(t), datatest.Current)
+	countries := ev.Snapshot().Matrix.Countries()
+	kinds := map[string]int{}
+	for i, p := range countries {
+		for j, d := range countries {
+			if i == j {
+				continue
+			}
+			res, err := ev.Check(entrycheck.CheckRequest{Passport: p.ISO3, Destination: d.ISO3}, buildDay)
+			if err != nil {
+				t.Fatal(err)
+			}
+			version, changed := h.Changed[[2]string{p.ISO3, d.ISO3}]
+			if !changed {
+				version = h.Baseline
+			}
+			want, kind := version, "verdict unchanged"
+			if changed {
+				kind = "verdict changed"
+			}
+			if r := res.EntryRulesVerification.LastVerified; r != nil && r.String() > want {
+				want, kind = r.String(), "rules verified later"
+			}
+			kinds[kind]++
+			loc := base + "/passports/" + strings.ToLower(p.ISO3) + "/" + strings.ToLower(d.ISO3) + "/"
+			if dates[loc] != want {
+				t.Fatalf("%s: lastmod %q, want %q (%s)", loc, dates[loc], want, kind)
+			}
+		}
+	}
+	// The real build has routes of each kind, so each part of the rule is tested.
+	if len(kinds) != 3 {
+		t.Errorf("routes by what dates them: %v", kinds)
+	}
+	if h.Baseline != datatest.Previous {
+		t.Errorf("baseline %s", h.Baseline)
+	}
+	latest := ""
+	for _, d := range dates {
+		latest = max(latest, d)
+	}
+	if dates[base+"/"] != latest || dates[base+"/passports/"] != latest || dates[base+"/passports/deu/"] == "" || dates[base+"/destinations/tha/"] == "" {
+		t.Errorf("pages: home %q, passports %q, deu %q, tha %q; latest %q", dates[base+"/"], dates[base+"/passports/"], dates[base+"/passports/deu/"], dates[base+"/destinations/tha/"], latest)
+	}
+	for _, guide := range []string{"/auth/", "/widget/"} {
+		if d, ok := dates[base+guide]; !ok || d != "" {
+			t.Errorf("%s: lastmod %q (listed %v)", guide, d, ok)
+		}
+	}
+}
