@@ -117,7 +117,11 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 	})
 }
 
-// securityHeaders sets the headers every answer carries.
+// securityHeaders sets the headers every answer carries. There is no
+// Cross-Origin-Opener-Policy: the pages hold no visitor's state or secret
+// for an opener to reach, and same-origin moves every arrival from another
+// site into a new browsing-context group (a new renderer process), which
+// measured as 200-300 ms of blocked main thread on a throttled phone.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -125,7 +129,6 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		next.ServeHTTP(w, r)
 	})
 }
