@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -106,9 +107,16 @@ func (s *Server) mcpEndpoint() http.Handler {
 			s.fail(w, r, http.StatusBadRequest, codeInvalidBody, "the request body could not be read: "+err.Error())
 			return
 		}
+		if !json.Valid(body) {
+			writeRPCError(w, http.StatusBadRequest, nil, rpcParseError, "parse error: the body is not valid JSON; send one JSON-RPC 2.0 message")
+			return
+		}
+		id, method, _ := rpcRequestOf(body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		ctx := context.WithValue(r.Context(), mcpCallerKey, mcpCaller{r: r, p: p})
-		transport.ServeHTTP(w, r.WithContext(ctx))
+		rw := &rpcErrors{ResponseWriter: w, id: id, method: method}
+		transport.ServeHTTP(rw, r.WithContext(ctx))
+		rw.finish()
 	})
 }
 

@@ -844,3 +844,34 @@ func at(v any, path ...string) any {
 	}
 	return v
 }
+
+// TestMCPJSONRPCErrors: malformed JSON gets a JSON-RPC parse error and an
+// unknown method a method-not-found error with the request's id, both as
+// JSON-RPC responses rather than plain text.
+func TestMCPJSONRPCErrors(t *testing.T) {
+	e := start(t, "")
+	for _, c := range []struct {
+		body   string
+		status int
+		code   float64
+		id     any
+	}{
+		{`{not json`, http.StatusBadRequest, -32700, nil},
+		{`{"jsonrpc":"2.0","id":7,"method":"nope/nope"}`, http.StatusOK, -32601, float64(7)},
+	} {
+		r := rawMCP(t, e, c.body)
+		var m map[string]any
+		if err := json.Unmarshal(r.body, &m); err != nil || r.StatusCode != c.status || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			t.Errorf("%s: %d %q %s", c.body, r.StatusCode, r.Header.Get("Content-Type"), r.body)
+			continue
+		}
+		if m["jsonrpc"] != "2.0" || m["id"] != c.id || at(m, "error", "code") != c.code || at(m, "error", "message") == "" {
+			t.Errorf("%s: %s", c.body, r.body)
+		}
+	}
+	// A known method still works through the wrapper.
+	r := rawMCP(t, e, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	if r.StatusCode != http.StatusOK || !strings.Contains(string(r.body), "check_entry_requirements") {
+		t.Errorf("tools/list: %d %s", r.StatusCode, r.body)
+	}
+}
