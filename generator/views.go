@@ -98,7 +98,8 @@ func notCited(er entrycheck.EntryRules) []string {
 
 // authorities are the official pages the curators found for a destination
 // (its application portals and official information), named by what they
-// are and their site: where a traveller reads what is not cited here.
+// are, the documents they serve and their site: where a traveller reads
+// what is not cited here.
 func (s *site) authorities(iso3 string) []templates.Link {
 	d, ok := s.ev.Snapshot().Curated.Destinations[iso3]
 	if !ok {
@@ -106,7 +107,17 @@ func (s *site) authorities(iso3 string) []templates.Link {
 	}
 	out := make([]templates.Link, 0, len(d.Apply))
 	for _, a := range d.Apply {
-		out = append(out, templates.Link{Label: applyKind(a.Kind) + ": " + hostOf(a.URL), URL: a.URL})
+		docs := make([]string, 0, len(a.Requirements))
+		for _, r := range a.Requirements {
+			if r.NeedsAction() {
+				docs = append(docs, r.DocumentWithArticle())
+			}
+		}
+		label := applyKind(a.Kind)
+		if len(docs) > 0 {
+			label += " for " + strings.Join(docs, " or ")
+		}
+		out = append(out, templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL})
 	}
 	return out
 }
