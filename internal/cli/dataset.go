@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/country"
 	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/changes"
@@ -74,7 +75,7 @@ func runDatasetDiff(env Env, args []string) int {
 }
 
 func printDiff(w io.Writer, oldDir, newDir string, s changes.DiffSummary) {
-	fmt.Fprintf(w, "%s -> %s: %s of %s routes differ\n", oldDir, newDir, thousands(s.Changed), thousands(s.Routes))
+	fmt.Fprintf(w, "%s -> %s: %s of %s routes differ\n", oldDir, newDir, entrycheck.Thousands(s.Changed), entrycheck.Thousands(s.Routes))
 	if s.Changed == 0 {
 		return
 	}
@@ -90,15 +91,6 @@ func printDiff(w io.Writer, oldDir, newDir string, s changes.DiffSummary) {
 	for _, r := range s.Sample {
 		fmt.Fprintf(w, "  %s -> %s: %s -> %s\n", r.Passport, r.Destination, r.From, r.To)
 	}
-}
-
-// thousands writes n with comma separators: 39,402.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func runDatasetPin(env Env, args []string) int {
