@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -82,4 +83,34 @@ func rate(b *testing.B, url string, n int, d time.Duration) float64 {
 		b.Fatalf("%s: %d requests failed", url, f)
 	}
 	return float64(done.Load()) / d.Seconds()
+}
+
+// BenchmarkDurableAnswers measures one client's latency for the answers
+// that commit to the database before they are sent: a free check (its
+// quota count) and a client registration. It shows the cost of fsyncing
+// each commit.
+func BenchmarkDurableAnswers(b *testing.B) {
+	e := startBench(b, func(c *config.Config) {
+		c.Quotas = config.Quotas{Anonymous: 1 << 30, Client: 1 << 30, Registrations: 1 << 30, Network: 1 << 30, Global: 1 << 30}
+	})
+	b.Run("free_check", func(b *testing.B) {
+		for b.Loop() {
+			resp, err := http.Get(e.url + "/free/check?passport=DEU&destination=THA")
+			if err != nil || resp.StatusCode != http.StatusOK {
+				b.Fatalf("%v %v", resp, err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	})
+	b.Run("register", func(b *testing.B) {
+		for b.Loop() {
+			resp, err := http.Post(e.url+"/oauth/register", "application/json", strings.NewReader(`{"client_name":"bench"}`))
+			if err != nil || resp.StatusCode != http.StatusCreated {
+				b.Fatalf("%v %v", resp, err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	})
 }
