@@ -73,8 +73,13 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxOAuthBody))
-	if err != nil {
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
 		s.oauthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", "the registration body is larger than 4 KiB")
+		return
+	case err != nil:
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the registration body could not be read to its end: send it again whole")
 		return
 	}
 	var req registrationRequest

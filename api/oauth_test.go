@@ -1,8 +1,11 @@
 package api_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -189,5 +192,30 @@ func TestInvalidAndExpiredTokens(t *testing.T) {
 	e.clock.Advance(90 * 24 * time.Hour)
 	if _, err := cc.Token(context.Background()); err == nil || !strings.Contains(err.Error(), "invalid_client") {
 		t.Errorf("token after the registration expired: %v", err)
+	}
+}
+
+// TestRegistrationCutShort: a body that ends before its Content-Length is
+// a 400 that says so, not the oversize error.
+func TestRegistrationCutShort(t *testing.T) {
+	e := start(t, "")
+	conn, err := net.Dial("tcp", strings.TrimPrefix(e.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /oauth/register HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"client_name\":", strings.TrimPrefix(e.url, "http://"))
+	conn.(*net.TCPConn).CloseWrite()
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Error            string `json:"error"`
+		ErrorDescription string `json:"error_description"`
+	}
+	if json.NewDecoder(resp.Body).Decode(&body) != nil || resp.StatusCode != http.StatusBadRequest || !strings.Contains(body.ErrorDescription, "could not be read") {
+		t.Errorf("%d %+v", resp.StatusCode, body)
 	}
 }
