@@ -305,6 +305,16 @@ func TestX402OtherPaidEndpoints(t *testing.T) {
 	// A payment for the check does not pay for the matrix (another amount).
 	checkAcc := e.offerOf(checkPath).Accepts[0]
 	checkRefused(t, e.get(path, x402.HeaderPaymentSignature, header(t, newPayment(t, key, checkAcc, e.clock.Now()).sign(t, key))), exact.ReasonRequirementMismatch)
+	// A payment that names the resource it was offered for pays for that
+	// one only: Germany's offer does not buy France's matrix, at the same
+	// price, and nothing is charged.
+	deu := e.offerOf(path)
+	p := newPayment(t, key, deu.Accepts[0], e.clock.Now()).sign(t, key)
+	p.Resource = &deu.Resource
+	checkRefused(t, e.get("/v1/passport/FRA", x402.HeaderPaymentSignature, header(t, p)), "this payment was made for "+deu.Resource.URL)
+	if r := e.get(path, x402.HeaderPaymentSignature, header(t, p)); r.StatusCode != http.StatusOK {
+		t.Errorf("the same payment at its own resource: %d %.300s", r.StatusCode, r.body)
+	}
 }
 
 // fakeFacilitator records the requests of an HTTP facilitator client.

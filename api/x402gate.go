@@ -39,6 +39,14 @@ func (g *X402Gate) Authorize(_ context.Context, payload x402.PaymentPayload, off
 	if len(offer.Accepts) == 0 {
 		return nil, "this resource offers no way to pay"
 	}
+	// A payload that names its resource must name this one: a payment is
+	// single-use (its nonce) and priced per resource, and a client that
+	// echoes another resource's offer is paying for something else. The
+	// signature does not cover the resource, so this binds honest clients
+	// only; the nonce is what bounds every payment to one answer.
+	if pr := payload.Resource; pr != nil && pr.URL != "" && pr.URL != offer.Resource.URL {
+		return nil, "this payment was made for " + pr.URL + ", not for " + offer.Resource.URL + "; nothing was charged: pay this resource's own offer (its 402 answer)"
+	}
 	// The requirement the client accepted; when none matches, the first
 	// offered one, so that Verify names the field that differs.
 	req := offer.Accepts[0]
