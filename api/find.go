@@ -197,8 +197,7 @@ func (s *Server) findView(r *http.Request) templates.FindView {
 		Title: "Find a route | entrycheck", Description: "Find the entry requirements of a passport and destination.",
 		Path: r.URL.Path, BaseURL: s.cfg.BaseURL, Stylesheet: css,
 	}}
-	snap := s.evaluator().Snapshot()
-	v.Countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)
+	v.Countries = s.countries
 	return v
 }
 

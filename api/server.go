@@ -22,6 +22,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
+	"github.com/entrycheck/entrycheck/templates"
 )
 
 // maxOAuthBody bounds registration and token requests; trip bodies are
@@ -45,6 +46,9 @@ type Server struct {
 	// router matches a path against the routes, for the methods a 405
 	// lists in Allow.
 	router *chi.Mux
+	// countries are what the search form of the 404 and /go pages offers:
+	// the registry's, which no verification swap changes.
+	countries []templates.CountryOption
 }
 
 // Deps are the parts a Server is built from.
@@ -85,6 +89,8 @@ func NewServer(d Deps) *Server {
 	}
 	s.metrics = newMetrics(reg)
 	s.static = s.staticFiles(d.Config.PublicDir)
+	snap := d.Evaluator.Snapshot()
+	s.countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)
 	s.handler = s.routes(reg)
 	return s
 }

@@ -93,8 +93,11 @@ type site struct {
 	social   templates.Image
 	summary  *summary
 	modified *modified
-	// countries are what the search forms offer.
-	countries []templates.CountryOption
+	// countries are what the search forms offer; officialPages the
+	// destinations' official pages (see officialPagesOf), both computed
+	// once a build rather than once a page.
+	countries     []templates.CountryOption
+	officialPages map[string][]templates.Link
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.
@@ -115,6 +118,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	}
 	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified()}
 	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
+	s.officialPages = officialPagesOf(ev.Snapshot().Curated.Destinations)
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
 	}

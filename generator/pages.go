@@ -46,7 +46,7 @@ func (s *site) renderDestinations() error {
 			LastVerified: res.EntryRulesVerification.ReadWords(),
 			Rules:        rulesOf(er),
 			NotCited:     notCited(res.EntryRules),
-			Authorities:  s.authorities(dc.ISO3),
+			Authorities:  s.officialPages[dc.ISO3],
 			AsOf:         s.asOf(),
 			Disclaimer:   entrycheck.Disclaimer,
 		}

@@ -114,7 +114,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
 		NotCited:         notCited(res.EntryRules),
-		Authorities:      s.authorities(dc.ISO3),
+		Authorities:      s.officialPages[dc.ISO3],
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}

@@ -96,28 +96,26 @@ func notCited(er entrycheck.EntryRules) []string {
 	return names
 }
 
-// authorities are the official pages the curators found for a destination
-// (its application portals and official information), named by what they
-// are, the documents they serve and their site: where a traveller reads
-// what is not cited here.
-func (s *site) authorities(iso3 string) []templates.Link {
-	d, ok := s.ev.Snapshot().Curated.Destinations[iso3]
-	if !ok {
-		return nil
-	}
-	out := make([]templates.Link, 0, len(d.Apply))
-	for _, a := range d.Apply {
-		docs := make([]string, 0, len(a.Requirements))
-		for _, r := range a.Requirements {
-			if r.NeedsAction() {
-				docs = append(docs, r.DocumentWithArticle())
+// officialPagesOf lists, for each curated destination, the official pages
+// the curators found (its application portals and official information),
+// named by what they are, the documents they serve and their site: where a
+// traveller reads what is not cited here.
+func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]templates.Link {
+	out := make(map[string][]templates.Link, len(destinations))
+	for iso3, d := range destinations {
+		for _, a := range d.Apply {
+			docs := make([]string, 0, len(a.Requirements))
+			for _, r := range a.Requirements {
+				if r.NeedsAction() {
+					docs = append(docs, r.DocumentWithArticle())
+				}
 			}
+			label := applyKind(a.Kind)
+			if len(docs) > 0 {
+				label += " for " + strings.Join(docs, " or ")
+			}
+			out[iso3] = append(out[iso3], templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL})
 		}
-		label := applyKind(a.Kind)
-		if len(docs) > 0 {
-			label += " for " + strings.Join(docs, " or ")
-		}
-		out = append(out, templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL})
 	}
 	return out
 }

@@ -1,0 +1,20 @@
+package entrycheck
+
+import "strconv"
+
+// Thousands writes a count with comma separators, as people read it: 39,402.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Plural counts a noun in words: "1 blank page", "2 blank pages".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
