@@ -57,7 +57,7 @@ func TestCheckErrors(t *testing.T) {
 	}{
 		{"destination=THA", "passport", "missing", ""},
 		{"passport=GER&destination=THA", "passport", "unknown_country_code", "DEU"},
-		{"passport=Germany&destination=THA", "passport", "malformed_country_code", "DEU"},
+		{"passport=Germny&destination=THA", "passport", "unknown_country_code", "DEU"},
 		{"passport=DEU&destination=UK", "destination", "malformed_country_code", "GBR"},
 		{"passport=DEU&destination=THA&pasport=DEU", "pasport", "unknown_parameter", ""},
 		{"passport=DEU&destination=THA&transit=SIN", "transit", "unknown_country_code", "SGP"},
@@ -153,4 +153,37 @@ func TestServiceEndpoints(t *testing.T) {
 		t.Errorf("authorization server metadata: %v", asm)
 	}
 	_ = strconv.Itoa
+}
+
+// Countries are accepted by alpha-3 or alpha-2 code or by name wherever a
+// code is (TestCountriesByCodeOrName in evaluation has the cases); the
+// answer echoes the resolved alpha-3 code.
+func TestCountriesByNameOnEverySurface(t *testing.T) {
+	e := start(t, "")
+	r := e.get("/free/check?passport=Germany&destination=th")
+	m := r.json(t)
+	p, _ := m["passport"].(map[string]any)
+	d, _ := m["destination"].(map[string]any)
+	if r.StatusCode != http.StatusOK || p["iso3"] != "DEU" || d["iso3"] != "THA" {
+		t.Errorf("/free/check by name: %d %v %v", r.StatusCode, p, d)
+	}
+	// Paid endpoints take names too: the request is valid, so they ask to be paid.
+	for _, path := range []string{"/v1/check?passport=Germany&destination=Thailand", "/v1/passport/Germany"} {
+		if r := e.get(path); r.StatusCode != http.StatusPaymentRequired {
+			t.Errorf("%s: %d, want 402 (a valid request)", path, r.StatusCode)
+		}
+	}
+	trip := `{"traveler":{"passports":["Germany"]},"trip":{"legs":[{"country":"Thailand","arrival":"2027-01-10","departure":"2027-01-20"}]}}`
+	if r := e.post("/v1/trips/evaluate", "application/json", []byte(trip)); r.StatusCode != http.StatusPaymentRequired {
+		t.Errorf("trip by names: %d %s, want 402 (a valid request)", r.StatusCode, r.body)
+	}
+	cs := e.connectMCP(nil, "")
+	res := callTool(t, cs, "check_entry_requirements", checkArgs("Germany", "TH"))
+	if res.IsError {
+		t.Fatalf("MCP check by name refused: %+v", res.Content)
+	}
+	out, _ := res.StructuredContent.(map[string]any)
+	if pp, _ := out["passport"].(map[string]any); pp["iso3"] != "DEU" {
+		t.Errorf("MCP check by name: passport %v", out["passport"])
+	}
 }

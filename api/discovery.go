@@ -1,38 +1,79 @@
 package api
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
-	"strconv"
+	"time"
 
+	"github.com/go-chi/chi/v5"
+
+	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/internal/compression"
+	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
-// site describes this deployment to the discovery package: the configured
-// base URL and quotas and the revision date of the loaded matrix.
-func (s *Server) site() discovery.Site {
-	return discovery.NewSite(s.cfg, s.evaluator().Snapshot().Version())
+// SiteOf describes the deployment configured by cfg serving ev's dataset
+// to the discovery package; the build and the server both use it, so a
+// document is the same bytes whichever wrote it.
+func SiteOf(cfg config.Config, ev *evaluation.Evaluator) discovery.Site {
+	snap := ev.Snapshot()
+	return discovery.NewSite(cfg, discovery.Dataset{
+		Version:             snap.Version(),
+		Routes:              snap.Matrix.Routes(),
+		CuratedDestinations: len(snap.Curated.Destinations),
+	})
 }
 
-// protectedResourceMetadata is RFC 9728 metadata of the free API, the same
-// bytes as the generated /.well-known/oauth-protected-resource.
-func (s *Server) protectedResourceMetadata(w http.ResponseWriter, r *http.Request) {
-	writeDiscovery(w, discovery.MediaTypeJSON, discovery.Encode(discovery.ProtectedResource(s.site())))
+// site describes this deployment: the configured base URL, quotas and
+// prices and the loaded dataset.
+func (s *Server) site() discovery.Site { return SiteOf(s.cfg, s.evaluator()) }
+
+// routeDocuments serves every discovery document as this server's
+// configuration renders it, ahead of the generated tree: a server started
+// with another base URL than the build's publishes its own in every
+// document and Link header, without a rebuild. The documents depend on the
+// configuration and the dataset only, neither of which changes while the
+// server runs, so they are rendered once.
+func (s *Server) routeDocuments(r chi.Router) {
+	var c compression.Compressor
+	for _, d := range discovery.Documents(s.site()) {
+		h := documentHandler(d, &c)
+		r.Get(d.Path, h)
+		r.Head(d.Path, h)
+	}
 }
 
-// authorizationServerMetadata is RFC 8414 metadata of the token issuer, the
-// same bytes as the generated /.well-known/oauth-authorization-server.
-func (s *Server) authorizationServerMetadata(w http.ResponseWriter, r *http.Request) {
-	writeDiscovery(w, discovery.MediaTypeJSON, discovery.Encode(discovery.AuthorizationServer(s.site())))
-}
-
-// writeDiscovery sends a discovery document: public, cacheable for an hour,
-// readable from any origin (browser-based OAuth and MCP clients fetch it).
-func writeDiscovery(w http.ResponseWriter, mediaType string, body []byte) {
-	h := w.Header()
-	h.Set("Content-Type", mediaType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("Cache-Control", "public, max-age=3600")
-	h.Set("Access-Control-Allow-Origin", "*")
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
+// documentHandler sends a discovery document: public, revalidated like the
+// pages, readable from any origin (browser-based OAuth and MCP clients
+// fetch them), with conditional requests on a strong ETag of its bytes,
+// and compressed like the static files (each variant made once, here).
+func documentHandler(d discovery.Document, c *compression.Compressor) http.HandlerFunc {
+	sum := sha256.Sum256(d.Body)
+	etag := hex.EncodeToString(sum[:16])
+	variants := map[string][]byte{}
+	for _, enc := range compression.Encodings() {
+		if b, err := c.Compress(enc, d.Body); err == nil && len(b) < len(d.Body) {
+			variants[enc] = b
+		}
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Type", d.MediaType)
+		h.Set("Cache-Control", "public, max-age=300")
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Vary", "Accept-Encoding")
+		if d.Link != "" {
+			h.Set("Link", d.Link)
+		}
+		body, tag := d.Body, etag
+		if enc := compression.Negotiate(r.Header.Get("Accept-Encoding")); variants[enc] != nil {
+			body, tag = variants[enc], etag+"-"+enc
+			h.Set("Content-Encoding", enc)
+		}
+		h.Set("ETag", `"`+tag+`"`)
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	}
 }

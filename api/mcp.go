@@ -192,7 +192,8 @@ func (s *Server) mcpServer(log *slog.Logger) *mcp.Server {
 			"blank pages, onward ticket, yellow fever, other health rules, transit-without-visa programmes, " +
 			"residence-permit exemptions), each with its source, the official application portal when one is curated, " +
 			"every default applied (purpose tourism, ordinary passport, ...) and the dataset version. Countries are " +
-			"ISO 3166-1 alpha-3 codes (DEU, THA, USA); a wrong code is refused with suggestions (GER suggests DEU). " +
+			"named by ISO 3166-1 alpha-3 code (DEU), alpha-2 code (DE) or name (Germany), and answers name them by alpha-3 code; " +
+			"other codes and misspellings are refused with suggestions (GER suggests DEU). " +
 			fmt.Sprintf("Free tier, the same daily quota as GET /free/check: %d successful calls per IP address, or %d per "+
 				"registered client when the MCP requests carry Authorization: Bearer <token> from /oauth/token; invalid calls "+
 				"count nothing; quotas reset at midnight UTC, and a refusal names the cap, its limit and the reset time. ", q.Anonymous, q.Client) +
@@ -243,7 +244,7 @@ func (s *Server) mcpServer(log *slog.Logger) *mcp.Server {
 
 func (s *Server) mcpInstructions() string {
 	site := s.site()
-	return fmt.Sprintf("entrycheck answers visa and entry-requirement questions by passport and destination (ISO 3166-1 alpha-3 codes), "+
+	return fmt.Sprintf("entrycheck answers visa and entry-requirement questions by passport and destination (ISO 3166-1 codes or country names), "+
 		"every fact cited and every data gap admitted as unknown or needs_review. Use %s for one passport and destination "+
 		"(free: %d calls a day per IP address, %d per registered client with a bearer token, see %s), %s for whole itineraries "+
 		"with dates or several passports (paid with x402), and %s for the dataset version and coverage. Every answer is "+

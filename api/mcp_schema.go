@@ -19,22 +19,23 @@ import (
 // the Go types below and made precise where inference cannot be
 // (patterns, enums, bounds).
 
-// Patterns of the codes tools accept: ISO 3166-1 alpha-3 in any letter
-// case, as on /free/check, and for held documents also the SCHENGEN group.
+// The bounds of a country as tools accept it, as /free/check does: an ISO
+// 3166-1 alpha-3 or alpha-2 code in any letter case or a country name (see
+// country.Registry.Lookup), and for held documents also the SCHENGEN group.
 const (
-	patternISO3     = "^[A-Za-z]{3}$"
-	patternHeldCode = "^([A-Za-z]{3}|[Ss][Cc][Hh][Ee][Nn][Gg][Ee][Nn])$"
+	countryMinLength = 2
+	countryMaxLength = 100
 )
 
 // checkArguments are the arguments of check_entry_requirements: the
 // parameters of GET /free/check, with the held documents as arrays.
 type checkArguments struct {
-	Passport           string   `json:"passport" jsonschema:"ISO 3166-1 alpha-3 code of the country that issued the passport, any letter case, e.g. DEU. Common mistakes are refused with suggestions (GER suggests DEU, UK suggests GBR)."`
-	Destination        string   `json:"destination" jsonschema:"ISO 3166-1 alpha-3 code of the destination country, e.g. THA."`
-	Transit            string   `json:"transit,omitempty" jsonschema:"ISO 3166-1 alpha-3 code of a country the traveller transits on the way; adds an advisory transit lookup with that country's transit-without-visa programmes."`
+	Passport           string   `json:"passport" jsonschema:"The country that issued the passport: ISO 3166-1 alpha-3 code in any letter case (DEU), alpha-2 code (DE) or country name (Germany); the answer names it by its alpha-3 code. Codes of other systems and misspellings are refused with suggestions (GER suggests DEU, UK suggests GBR)."`
+	Destination        string   `json:"destination" jsonschema:"The destination country, named like passport, e.g. THA or Thailand."`
+	Transit            string   `json:"transit,omitempty" jsonschema:"A country the traveller transits on the way, named like passport; adds an advisory transit lookup with that country's transit-without-visa programmes."`
 	Purpose            string   `json:"purpose,omitempty" jsonschema:"Purpose of the trip: tourism (the default, listed in defaults_applied) or business."`
-	ResidencePermitsOf []string `json:"residence_permits_of,omitempty" jsonschema:"Countries (ISO 3166-1 alpha-3) or the SCHENGEN group whose residence permits the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
-	VisasOf            []string `json:"visas_of,omitempty" jsonschema:"Countries (ISO 3166-1 alpha-3) or the SCHENGEN group whose visas the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
+	ResidencePermitsOf []string `json:"residence_permits_of,omitempty" jsonschema:"Countries (named like passport) or the SCHENGEN group whose residence permits the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
+	VisasOf            []string `json:"visas_of,omitempty" jsonschema:"Countries (named like passport) or the SCHENGEN group whose visas the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
 }
 
 // datasetInfo is the answer of get_dataset_info.
@@ -115,14 +116,14 @@ func checkArgumentsSchema() *jsonschema.Schema {
 	s := inferred[checkArguments]()
 	p := s.Properties
 	for _, name := range []string{"passport", "destination", "transit"} {
-		p[name].Pattern = patternISO3
+		p[name].MinLength, p[name].MaxLength = ptr(countryMinLength), ptr(countryMaxLength)
 	}
 	p["purpose"].Enum = []any{entrycheck.PurposeTourism, entrycheck.PurposeBusiness}
 	p["purpose"].Default = json.RawMessage(`"` + entrycheck.PurposeTourism + `"`)
 	for _, name := range []string{"residence_permits_of", "visas_of"} {
 		arr := p[name]
 		arr.Type, arr.Types = "array", nil
-		arr.Items.Pattern = patternHeldCode
+		arr.Items.MinLength, arr.Items.MaxLength = ptr(countryMinLength), ptr(countryMaxLength)
 		arr.MaxItems = ptr(entrycheck.MaxHeldDocuments)
 	}
 	s.Examples = []any{

@@ -100,7 +100,7 @@ func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 				if name == "purpose" {
 					wrong(name, string(v), `a string: "tourism" or "business"`)
 				} else {
-					wrong(name, string(v), "a string: an ISO 3166-1 alpha-3 code such as DEU")
+					wrong(name, string(v), "a string: an ISO 3166-1 code such as DEU, or a country name")
 				}
 				continue
 			}

@@ -261,7 +261,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal
 // unauthorized answers 401 with the same RFC 6750 error code in the
 // WWW-Authenticate header and in the body.
 func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, code, description string) {
-	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+discovery.ProtectedResourceURL(discovery.NewSite(s.cfg, ""))+`"`)
+	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+discovery.ProtectedResourceURL(s.site())+`"`)
 	s.fail(w, r, http.StatusUnauthorized, code, description)
 }
 

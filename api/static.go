@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/compression"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // The generated tree is served with the headers a CDN would add: content
@@ -23,19 +24,6 @@ import (
 // build's variants of large files, small files compressed here and kept in
 // a bounded cache), cache lifetimes by kind,
 // and the markdown variant of a page for Accept: text/markdown.
-
-// manifestFile and headersFile are generator.ManifestFile and
-// generator.HeadersFile; the API does not import the generator.
-const (
-	manifestFile = ".manifest.json"
-	headersFile  = ".headers.json"
-)
-
-// fileHeaders is generator.FileHeaders.
-type fileHeaders struct {
-	ContentType string `json:"content_type"`
-	Link        string `json:"link"`
-}
 
 // staticTree serves the generated site from dir.
 type staticTree struct {
@@ -50,7 +38,7 @@ type staticTree struct {
 	checked  time.Time
 	modTime  time.Time
 	manifest map[string]string
-	headers  map[string]fileHeaders
+	headers  map[string]sitetree.FileHeaders
 }
 
 // staticFiles serves the generated tree. Paths that name no file get the
@@ -174,17 +162,17 @@ func hidden(rel string) bool {
 
 // meta returns the strong ETag of a file from the build manifest and its
 // extra headers, both reloaded when a build has replaced the manifest.
-func (t *staticTree) meta(name string) (string, fileHeaders) {
+func (t *staticTree) meta(name string) (string, sitetree.FileHeaders) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if now := time.Now(); now.Sub(t.checked) > time.Second {
 		t.checked = now
-		if st, err := os.Stat(t.file(manifestFile)); err == nil && !st.ModTime().Equal(t.modTime) {
+		if st, err := os.Stat(t.file(sitetree.ManifestFile)); err == nil && !st.ModTime().Equal(t.modTime) {
 			var m map[string]string
-			var h map[string]fileHeaders
-			b, err := os.ReadFile(t.file(manifestFile))
+			var h map[string]sitetree.FileHeaders
+			b, err := os.ReadFile(t.file(sitetree.ManifestFile))
 			if err == nil && json.Unmarshal(b, &m) == nil {
-				if hb, err := os.ReadFile(t.file(headersFile)); err == nil {
+				if hb, err := os.ReadFile(t.file(sitetree.HeadersFile)); err == nil {
 					_ = json.Unmarshal(hb, &h) // missing or damaged: names decide
 				}
 				t.manifest, t.headers, t.modTime = m, h, st.ModTime()

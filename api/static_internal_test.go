@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // The manifest is read when the tree handler is made, not by the first
@@ -11,7 +13,7 @@ import (
 func TestStaticManifestReadAtStart(t *testing.T) {
 	dir := t.TempDir()
 	manifest := `{"index.html":"h1","passports/deu/index.html":"h2"}`
-	if err := os.WriteFile(filepath.Join(dir, manifestFile), []byte(manifest), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, sitetree.ManifestFile), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tree := (&Server{}).staticFiles(dir).(*staticTree)

@@ -109,6 +109,32 @@ func (r *Registry) Resolve(input string) (entrycheck.Country, bool) {
 	return entrycheck.Country{}, false
 }
 
+// Lookup returns the country input names as a request may name it: an ISO
+// 3166-1 alpha-3 or alpha-2 code in any case, or a name or alias of the
+// country ("Germany", "cote d'ivoire", "Deutschland"). Codes of other
+// systems (IOC's GER, CHI or BUR) are not taken: a three-letter code is
+// read as ISO 3166-1, and taking GER would also take CHI for Chile, which
+// a person writing it may mean as China. Those, and anything misspelt, are
+// left to Suggest.
+func (r *Registry) Lookup(input string) (entrycheck.Country, bool) {
+	raw := strings.TrimSpace(input)
+	if raw == "" || len(raw) > 100 {
+		return entrycheck.Country{}, false
+	}
+	if c, ok := r.ByISO3(raw); ok {
+		return c, true
+	}
+	if c, ok := r.ByISO2(raw); ok {
+		return c, true
+	}
+	if len(raw) > 3 {
+		if i, ok := r.byName[normalize(raw)]; ok {
+			return r.entries[i], true
+		}
+	}
+	return entrycheck.Country{}, false
+}
+
 // normalize folds case, accents, punctuation and spacing so that
 // "Côte d'Ivoire", "cote divoire" and "COTE D IVOIRE" compare equal.
 func normalize(s string) string {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
@@ -156,7 +157,7 @@ func TestInvalidRequests(t *testing.T) {
 		{"missing passport", entrycheck.CheckRequest{Destination: "THA"}, "passport", entrycheck.ProblemMissing, ""},
 		{"missing destination", entrycheck.CheckRequest{Passport: "DEU"}, "destination", entrycheck.ProblemMissing, ""},
 		{"IOC code", entrycheck.CheckRequest{Passport: "GER", Destination: "THA"}, "passport", entrycheck.ProblemUnknownCode, "DEU"},
-		{"name", entrycheck.CheckRequest{Passport: "Germany", Destination: "THA"}, "passport", entrycheck.ProblemMalformedCode, "DEU"},
+		{"misspelt name", entrycheck.CheckRequest{Passport: "Germny", Destination: "THA"}, "passport", entrycheck.ProblemUnknownCode, "DEU"},
 		{"UK", entrycheck.CheckRequest{Passport: "DEU", Destination: "UK"}, "destination", entrycheck.ProblemMalformedCode, "GBR"},
 		{"digits", entrycheck.CheckRequest{Passport: "D3U", Destination: "THA"}, "passport", entrycheck.ProblemMalformedCode, ""},
 		{"bad transit", entrycheck.CheckRequest{Passport: "DEU", Destination: "THA", Transit: "SIN"}, "transit", entrycheck.ProblemUnknownCode, "SGP"},
@@ -237,3 +238,33 @@ func contains(list []string, sub string) bool {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A country may be named by its alpha-3 or alpha-2 code in any case or by
+// a name or alias; the answer names it by its alpha-3 code. Codes of other
+// systems are still refused with suggestions (TestInvalidRequests).
+func TestCountriesByCodeOrName(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	for _, c := range []struct{ passport, destination, wantP, wantD string }{
+		{"Germany", "Thailand", "DEU", "THA"},
+		{"de", "th", "DEU", "THA"},
+		{"deu", "THA", "DEU", "THA"},
+		{"Deutschland", "Côte d'Ivoire", "DEU", "CIV"},
+		{"  united kingdom ", "South Korea", "GBR", "KOR"},
+	} {
+		r, err := ev.Check(entrycheck.CheckRequest{Passport: c.passport, Destination: c.destination}, today)
+		if err != nil {
+			t.Errorf("%q to %q: %v", c.passport, c.destination, err)
+			continue
+		}
+		if r.Passport.ISO3 != c.wantP || r.Destination.ISO3 != c.wantD {
+			t.Errorf("%q to %q answered as %s to %s, want %s to %s", c.passport, c.destination, r.Passport.ISO3, r.Destination.ISO3, c.wantP, c.wantD)
+		}
+	}
+	trip, err := evaluation.DecodeTripRequest(strings.NewReader(`{"traveler":{"passports":["Germany"]},"trip":{"legs":[{"country":"Thailand","arrival":"2026-12-01","departure":"2026-12-10"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.ValidateTrip(trip); err != nil {
+		t.Errorf("a trip naming its countries is refused: %v", err)
+	}
+}

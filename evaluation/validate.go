@@ -3,6 +3,7 @@ package evaluation
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/entrycheck/entrycheck"
 )
@@ -43,31 +44,45 @@ func (e *Evaluator) validate(req *entrycheck.CheckRequest) (p, d entrycheck.Coun
 	return p, d, transit, nil
 }
 
-// code resolves one ISO 3166-1 alpha-3 code, or records why it cannot.
+// code resolves one country as a request names it (an ISO 3166-1 alpha-3
+// or alpha-2 code, or a name: see country.Registry.Lookup), or records why
+// it cannot, with suggestions. Answers name the country by its alpha-3
+// code, so the caller sees what its input was read as.
 func (e *Evaluator) code(problems *[]entrycheck.Problem, field, value string, required bool) (entrycheck.Country, bool) {
 	if value == "" {
 		if required {
 			*problems = append(*problems, entrycheck.Problem{
 				Field: field, Code: entrycheck.ProblemMissing,
-				Message: fmt.Sprintf("%s is required: give an ISO 3166-1 alpha-3 country code such as DEU", field),
+				Message: fmt.Sprintf("%s is required: give an ISO 3166-1 alpha-3 country code such as DEU, or a country name", field),
 			})
 		}
 		return entrycheck.Country{}, false
 	}
-	if c, ok := e.snap.Countries.ByISO3(value); ok {
+	if c, ok := e.snap.Countries.Lookup(value); ok {
 		return c, true
 	}
 	prob := entrycheck.Problem{Field: field, Code: entrycheck.ProblemUnknownCode, Value: value, Suggestions: e.snap.Countries.Suggest(value)}
-	if !isLetters3(value) {
-		prob.Code = entrycheck.ProblemMalformedCode
-		prob.Message = fmt.Sprintf("%s %q is not a three-letter ISO 3166-1 alpha-3 code", field, value)
-	} else {
+	switch {
+	case isLetters3(value):
 		prob.Message = fmt.Sprintf("%s %q is not an ISO 3166-1 alpha-3 country code", field, value)
+	case len(value) > maxCountryInput:
+		prob.Code = entrycheck.ProblemMalformedCode
+		prob.Value = value[:40] + "..."
+		prob.Message = fmt.Sprintf("%s is longer than %d characters: give an ISO 3166-1 alpha-3 code such as DEU, or a country name", field, maxCountryInput)
+	case nameLike(value):
+		prob.Message = fmt.Sprintf("%s %q is not a country name this service knows", field, value)
+	default:
+		prob.Code = entrycheck.ProblemMalformedCode
+		prob.Message = fmt.Sprintf("%s %q is neither an ISO 3166-1 code (alpha-3 such as DEU, or alpha-2 such as DE) nor a country name", field, value)
 	}
 	prob.Message += didYouMean(prob.Suggestions)
 	*problems = append(*problems, prob)
 	return entrycheck.Country{}, false
 }
+
+// maxCountryInput bounds a country as a request names it: the longest
+// name or alias is far shorter.
+const maxCountryInput = 100
 
 // heldCodes validates a list of countries (or the SCHENGEN group) whose documents are held.
 func (e *Evaluator) heldCodes(problems *[]entrycheck.Problem, field string, codes []string) {
@@ -93,6 +108,20 @@ func (e *Evaluator) heldCodes(problems *[]entrycheck.Problem, field string, code
 	}
 }
 
+// nameLike reports whether s could be a country name: longer than a code,
+// of letters and the marks names use.
+func nameLike(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	for _, c := range s {
+		if !unicode.IsLetter(c) && !strings.ContainsRune(" '’-.,()", c) {
+			return false
+		}
+	}
+	return true
+}
+
 func isLetters3(s string) bool {
 	if len(s) != 3 {
 		return false
@@ -108,7 +137,7 @@ func isLetters3(s string) bool {
 
 func didYouMean(s []entrycheck.Country) string {
 	if len(s) == 0 {
-		return "; codes are ISO 3166-1 alpha-3, for example DEU for Germany or GBR for the United Kingdom"
+		return "; name a country by its ISO 3166-1 alpha-3 code, for example DEU for Germany or GBR for the United Kingdom, or by its name"
 	}
 	parts := make([]string, len(s))
 	for i, c := range s {

@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
 // routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
 const routesPerSitemap = 20000
 
-// renderCrawlerFiles writes robots.txt, the sitemaps, llms.txt and llms-full.txt.
+// renderCrawlerFiles writes the sitemaps and llms-full.txt; robots.txt and
+// llms.txt are discovery documents (see discovery.Documents), handed in as
+// extra files.
 func (s *site) renderCrawlerFiles() error {
 	base := s.opts.BaseURL
 	countries := s.ev.Snapshot().Matrix.Countries()
@@ -50,13 +51,6 @@ func (s *site) renderCrawlerFiles() error {
 		}
 	}
 	if err := s.w.write("sitemap.xml", sitemapIndex(base, maps)); err != nil {
-		return err
-	}
-	robots := "User-agent: *\nAllow: /\nDisallow: /free/\nDisallow: /v1/\nDisallow: /oauth/\n\nSitemap: " + base + "/sitemap.xml\n"
-	if err := s.w.write("robots.txt", []byte(robots)); err != nil {
-		return err
-	}
-	if err := s.w.write("llms.txt", s.llms()); err != nil {
 		return err
 	}
 	return s.w.write("llms-full.txt", s.llmsFull())
@@ -99,18 +93,6 @@ func sitemapIndex(base string, maps []sitemap) []byte {
 		fmt.Fprintf(&b, "<sitemap><loc>%s/%s</loc><lastmod>%s</lastmod></sitemap>\n", base, m.name, m.lastmod)
 	}
 	b.WriteString("</sitemapindex>\n")
-	return b.Bytes()
-}
-
-// llms is the short orientation for language models (llmstxt.org format).
-func (s *site) llms() []byte {
-	snap := s.ev.Snapshot()
-	base := s.opts.BaseURL
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, visa_on_arrival, eta, e_visa, visa_required, no_admission; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with curated rules. Advisory only, not a boarding decision.\n\n", snap.Version(), snap.Matrix.Routes(), len(snap.Curated.Destinations))
-	b.WriteString("Every page has a markdown variant: request it with `Accept: text/markdown`, or append `index.md` to a page's directory URL.\n\n")
-	fmt.Fprintf(&b, "## Pages\n\n- [Passports](%s/passports/index.md): one page per passport with every destination\n- [A route](%s/passports/deu/tha/index.md): pages are at /passports/{passport}/{destination}/ with lower-case ISO 3166-1 alpha-3 codes\n- [Destinations](%s/destinations/index.md): cited entry rules per destination\n- [Transparency](%s/transparency/index.md): coverage, citations, freshness\n- [Full digest](%s/llms-full.txt): every route and every cited rule in plain text\n\n", base, base, base, base, base)
-	fmt.Fprintf(&b, "## API\n\n- [OpenAPI](%s/openapi.json): GET /free/check (free, 5 a day per IP, 20 with a registered client), GET /v1/check, GET /v1/passport/{iso3}, POST /v1/trips/evaluate (paid with x402)\n- [Agent authentication](%s/auth.md)\n- [MCP server](%s%s): streamable HTTP; its tools are listed in the [server card](%s%s)\n- [Changes](%s/changes.json): every rule change, JSON\n- [Atom feed](%s/feeds/changes.atom): the same changes as a feed\n", base, base, base, discovery.PathMCP, base, discovery.PathServerCard, base, base)
 	return b.Bytes()
 }
 

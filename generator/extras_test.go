@@ -53,7 +53,7 @@ func extras(t *testing.T, version string, events []changes.Event) []generator.Fi
 	}
 	cfg := config.Default()
 	cfg.BaseURL = base
-	for _, d := range discovery.Documents(discovery.NewSite(cfg, version)) {
+	for _, d := range discovery.Documents(api.SiteOf(cfg, datatest.EvaluatorOf(t, version))) {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}
 	embed, err := widget.Bundle(datatest.Evaluator(t).Snapshot().Matrix.Countries())

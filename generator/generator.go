@@ -21,6 +21,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -29,19 +30,8 @@ type File struct {
 	Path string // from the site root, with a leading slash
 	Body []byte
 	// MediaType and Link, when set, are served as Content-Type and Link
-	// for this file (see HeadersFile); otherwise the name decides.
+	// for this file (see sitetree.HeadersFile); otherwise the name decides.
 	MediaType, Link string
-}
-
-// HeadersFile maps generated files to the response headers serve must send
-// for them beyond what their names imply, such as the media type of an
-// extensionless discovery document. A static host can be configured from it.
-const HeadersFile = ".headers.json"
-
-// FileHeaders are the extra headers of one file.
-type FileHeaders struct {
-	ContentType string `json:"content_type,omitempty"`
-	Link        string `json:"link,omitempty"`
 }
 
 // Options configure a build.
@@ -138,20 +128,27 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 			return Report{}, err
 		}
 	}
-	headers := map[string]FileHeaders{}
+	headers := map[string]sitetree.FileHeaders{}
 	for _, f := range opts.Extra {
 		if err := w.write(trimSlash(f.Path), f.Body); err != nil {
 			return Report{}, err
 		}
 		if f.MediaType != "" || f.Link != "" {
-			headers[trimSlash(f.Path)] = FileHeaders{ContentType: f.MediaType, Link: f.Link}
+			headers[trimSlash(f.Path)] = sitetree.FileHeaders{ContentType: f.MediaType, Link: f.Link}
 		}
 	}
 	hb, err := json.MarshalIndent(headers, "", "  ")
 	if err != nil {
 		return Report{}, err
 	}
-	if err := w.write(HeadersFile, append(hb, '\n')); err != nil {
+	if err := w.write(sitetree.HeadersFile, append(hb, '\n')); err != nil {
+		return Report{}, err
+	}
+	info, err := json.MarshalIndent(sitetree.Info{BaseURL: opts.BaseURL, DatasetVersion: ev.Snapshot().Version()}, "", "  ")
+	if err != nil {
+		return Report{}, err
+	}
+	if err := w.write(sitetree.InfoFile, append(info, '\n')); err != nil {
 		return Report{}, err
 	}
 	deleted, err := w.finish()

@@ -15,6 +15,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/generator"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 const base = "https://entrycheck.test"
@@ -78,7 +79,7 @@ func TestBuildCoversEverything(t *testing.T) {
 	}
 	for _, p := range []string{"index.html", "index.md", "passports/index.html", "destinations/index.html", "transparency/index.html", "auth.md", "auth/index.html", "widget/index.html",
 		"passports/deu/index.html", "passports/deu/tha/index.html", "passports/deu/tha/index.md", "destinations/tha/index.html", "destinations/tha/index.md",
-		"llms.txt", "llms-full.txt", "robots.txt", "sitemap.xml", "sitemaps/routes-1.xml", "openapi.json", generator.ManifestFile} {
+		"llms.txt", "llms-full.txt", "robots.txt", "sitemap.xml", "sitemaps/routes-1.xml", "openapi.json", sitetree.ManifestFile} {
 		if _, err := os.Stat(filepath.Join(root, p)); err != nil {
 			t.Errorf("missing %s", p)
 		}

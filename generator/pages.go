@@ -5,7 +5,7 @@ import (
 	"crypto/sha512"
 	"encoding/base64"
 	"fmt"
-	"io/fs"
+
 	"net/url"
 	"sort"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -287,13 +288,9 @@ func dayOf(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 // renderDocuments renders the agent authentication guide (served as /auth.md
 // and as HTML at /auth/) and the widget page.
 func (s *site) renderDocuments() error {
-	raw, err := fs.ReadFile(templates.Content(), "auth.md")
-	if err != nil {
-		return err
-	}
-	auth := bytes.ReplaceAll(raw, []byte("{base_url}"), []byte(s.opts.BaseURL))
-	if err := s.w.write("auth.md", auth); err != nil {
-		return err
+	auth, ok := extraFile(s.opts.Extra, discovery.PathAuthGuide)
+	if !ok {
+		return fmt.Errorf("the extra files lack %s (discovery.Documents), which the page /auth/ shows", discovery.PathAuthGuide)
 	}
 	var html bytes.Buffer
 	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(auth, &html); err != nil {
@@ -321,6 +318,16 @@ func (s *site) renderDocuments() error {
 		w.PinnedScript = `<script src="` + base + path + `" integrity="` + integrity + `" crossorigin="anonymous" async></script>`
 	}
 	return s.page(r, "/widget/", templates.WidgetPage(w), templates.WidgetMarkdown(w))
+}
+
+// extraFile is the body of the extra file published at path.
+func extraFile(files []File, path string) ([]byte, bool) {
+	for _, f := range files {
+		if f.Path == path {
+			return f.Body, true
+		}
+	}
+	return nil, false
 }
 
 // pinnedWidget finds the content-addressed bundle among the extra files

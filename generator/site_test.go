@@ -18,6 +18,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/generator"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // pageVerdict reads the verdict a route page shows: its requirement class,
@@ -302,7 +303,7 @@ func longDate(t *testing.T, version string) string {
 }
 
 func manifest(t *testing.T, dir string) map[string]string {
-	b, err := os.ReadFile(filepath.Join(dir, generator.ManifestFile))
+	b, err := os.ReadFile(filepath.Join(dir, sitetree.ManifestFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // Update writes files into a tree that Build made, without rebuilding it:
@@ -45,7 +47,7 @@ func (w *writer) writeManifest(m map[string]string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(w.root, ManifestFile)
+	path := filepath.Join(w.root, sitetree.ManifestFile)
 	if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
 		return fmt.Errorf("writing the manifest: %w", err)
 	}

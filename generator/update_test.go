@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck/generator"
 	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // TestUpdate: serve publishes the feeds into a built tree; the other files
@@ -21,13 +22,13 @@ import (
 func TestUpdate(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>home</p>"), 0o644)
-	os.WriteFile(filepath.Join(dir, generator.ManifestFile), []byte(`{"index.html":"abc"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, sitetree.ManifestFile), []byte(`{"index.html":"abc"}`), 0o644)
 	feed := bytes.Repeat([]byte(`{"event":1}`), 2000) // large enough for a gzip variant
 	if err := generator.Update(dir, []generator.File{{Path: "/changes.json", Body: feed}, {Path: "/feeds/changes.atom", Body: []byte("<feed/>")}}); err != nil {
 		t.Fatal(err)
 	}
 	var m map[string]string
-	b, _ := os.ReadFile(filepath.Join(dir, generator.ManifestFile))
+	b, _ := os.ReadFile(filepath.Join(dir, sitetree.ManifestFile))
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}

@@ -327,7 +327,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 
 	// A code it does not know is said plainly, and nothing is checked.
 	out = w.answered("#bad")
-	if !strings.Contains(out, `passport code "XX1", which is not a country it knows`) || strings.Contains(out, "Visa-free") {
+	if !strings.Contains(out, `passport "XX1", which is not a country it knows`) || strings.Contains(out, "Visa-free") {
 		t.Errorf("bad attribute: %q", out)
 	}
 	if v := w.in("#bad", `function () { return this.getElementById("passport").getAttribute("aria-invalid") + "|" + this.getElementById("destination").value; }`); v != "true|Thailand (THA)" {

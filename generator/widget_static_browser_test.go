@@ -154,7 +154,7 @@ func TestWidgetPresetSpendsNoCheck(t *testing.T) {
 	site := httptest.NewServer(counted)
 	defer site.Close()
 	host := httptest.NewServer(hostSite(site.URL, `
-<div id="preset" data-entrycheck data-passport="DEU" data-destination="tha"></div>
+<div id="preset" data-entrycheck data-passport="Germany" data-destination="tha"></div>
 <div id="review" data-entrycheck data-passport="`+reviewPM.Passport.ISO3+`" data-destination="`+review.Destination.ISO3+`" data-theme="dark"></div>
 <div id="own" data-entrycheck data-passport="DEU" data-destination="DEU"></div>
 <div id="unread" data-entrycheck data-passport="JPN" data-destination="FRA"></div>

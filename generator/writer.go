@@ -12,12 +12,8 @@ import (
 	"sync/atomic"
 
 	"github.com/entrycheck/entrycheck/internal/compression"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
-
-// ManifestFile lists every generated file with the hash of its content. A
-// rebuild compares against it to write only what changed; serve uses the
-// hashes as ETags. Dot files are never served.
-const ManifestFile = ".manifest.json"
 
 // writer writes the tree incrementally: a file whose content hash matches
 // the previous build's manifest, and which still exists, is left alone, so
@@ -38,7 +34,7 @@ type writer struct {
 
 func newWriter(root string) (*writer, error) {
 	w := &writer{root: root, old: map[string]string{}, seen: map[string]string{}, dirs: map[string]bool{}}
-	b, err := os.ReadFile(filepath.Join(root, ManifestFile))
+	b, err := os.ReadFile(filepath.Join(root, sitetree.ManifestFile))
 	if err == nil {
 		if err := json.Unmarshal(b, &w.old); err != nil {
 			w.old = map[string]string{} // a damaged manifest only costs a full write

@@ -8,18 +8,12 @@ import (
 	"path"
 )
 
-//go:embed static content
+//go:embed static
 var files embed.FS
 
 // Static returns the site's stylesheet and script.
 func Static() fs.FS {
 	sub, _ := fs.Sub(files, "static")
-	return sub
-}
-
-// Content returns the markdown documents written for people (auth.md).
-func Content() fs.FS {
-	sub, _ := fs.Sub(files, "content")
 	return sub
 }
 

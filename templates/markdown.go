@@ -283,7 +283,7 @@ func WidgetMarkdown(v WidgetView) []byte {
 	if v.PinnedScript != "" {
 		m.line("`/embed.js` is always the current checker. To load exactly the version you reviewed, replace the script element with its content-addressed file and Subresource Integrity digest (it never changes):\n\n```html\n%s\n```\n", v.PinnedScript)
 	}
-	m.line("Optional attributes: `data-theme` (light or dark), `data-passport` and `data-destination` (ISO 3166-1 alpha-3; with both set the checker answers at once from the passport's published matrix, /passports/deu/index.json, which spends no free check).\n")
+	m.line("Optional attributes: `data-theme` (light or dark), `data-passport` and `data-destination` (ISO 3166-1 alpha-3 code or country name; with both set the checker answers at once from the passport's published matrix, /passports/deu/index.json, which spends no free check).\n")
 	m.line("A page with a Content-Security-Policy must allow:\n\n```\n%s\n```\n", v.CSP)
 	m.line("Each check a visitor asks for with the form counts against the visitor's daily free limit and the worldwide daily ceiling shared by the site, the API and every embedded checker; when a limit is reached the checker links to the answer's page on this site.")
 	return m.Bytes()

@@ -84,7 +84,7 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 	}
 	baseline, changed := changes.History(events, snap.Version())
 	extra = append(extra, generator.File{Path: "/openapi.json", Body: api.OpenAPIFor(cfg.BaseURL)})
-	for _, d := range discovery.Documents(discovery.NewSite(cfg, snap.Version())) {
+	for _, d := range discovery.Documents(api.SiteOf(cfg, ev)) {
 		extra = append(extra, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}
 	embed, err := widget.Bundle(snap.Matrix.Countries())

@@ -14,7 +14,7 @@ import (
 
 func runCheck(env Env, args []string) int {
 	cfg := config.Default()
-	fs := newFlags(env, "check", "Usage: entrycheck check PASSPORT DESTINATION [options]\n\nPASSPORT and DESTINATION are ISO 3166-1 alpha-3 codes, e.g. entrycheck check DEU THA.\n\nOptions:")
+	fs := newFlags(env, "check", "Usage: entrycheck check PASSPORT DESTINATION [options]\n\nPASSPORT and DESTINATION are countries: ISO 3166-1 alpha-3 or alpha-2 codes in any\ncase, or names (quote names with spaces), e.g. entrycheck check DEU THA or\nentrycheck check Germany \"South Korea\".\n\nOptions:")
 	cfg.RegisterAnswer(fs)
 	var req entrycheck.CheckRequest
 	var permits, visas string

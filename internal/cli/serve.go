@@ -18,6 +18,7 @@ import (
 
 	"github.com/entrycheck/entrycheck/api"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
@@ -82,6 +83,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	defer waitVerification()
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
 		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "facilitator", facilitatorName(cfg.Facilitator))
+	warnStaleTree(log, cfg, ev.Snapshot().Version())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -140,4 +142,24 @@ func facilitatorName(f string) string {
 		return "local (development: nothing settles on-chain)"
 	}
 	return f
+}
+
+// warnStaleTree says when the generated tree was built for another base URL
+// or dataset than the server's. The discovery documents follow the server's
+// configuration, but the pages, sitemaps and feeds carry the build's
+// absolute links and verdicts until the next build.
+func warnStaleTree(log *slog.Logger, cfg config.Config, datasetVersion string) {
+	info, err := sitetree.ReadInfo(cfg.PublicDir)
+	if err != nil {
+		log.Warn("the generated site is missing or unreadable: pages answer 404 until `entrycheck build` writes them", "public", cfg.PublicDir, "error", err)
+		return
+	}
+	if base := cfg.BaseURL; info.BaseURL != base {
+		log.Warn("the generated site was built for another base URL: discovery documents, llms.txt, robots.txt and openapi.json follow --base-url, but pages, sitemaps and feeds link to the build's until you rebuild with the same --base-url",
+			"built_for", info.BaseURL, "base_url", base)
+	}
+	if info.DatasetVersion != datasetVersion {
+		log.Warn("the generated site shows another matrix snapshot than the API answers from: rebuild with the same --data",
+			"built_from", info.DatasetVersion, "dataset_version", datasetVersion)
+	}
 }

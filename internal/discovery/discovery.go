@@ -1,14 +1,14 @@
 // Package discovery holds the service's machine-readable discovery
 // documents: OAuth authorization server and protected resource metadata
 // (RFC 8414, RFC 9728), the API catalog (RFC 9727), the A2A agent card, the
-// MCP server card and the agent skills index with its SKILL.md files. The
-// generator writes them into the public tree and the API serves the OAuth
-// metadata, both from Documents, so that a document is the same bytes
-// wherever it is read.
+// MCP server card, the agent skills index with its SKILL.md files, the
+// agent authentication guide, llms.txt and robots.txt. The generator
+// writes them into the public tree and the API serves them, both from
+// Documents, so that a document is the same bytes wherever it is read.
 //
 // Every document is computed from a Site: the base URL comes from the
 // configuration, never from a constant, and the matrix revision date
-// (dataset_version) is published in each of them.
+// (dataset_version) is published in each JSON document.
 //
 // It depends on the configuration and the x402 constants only; it must not
 // import the API, the store, the generator or the evaluation core.
@@ -74,8 +74,11 @@ const (
 	MediaTypeAPICatalog = `application/linkset+json; profile="` + APICatalogProfile + `"`
 	// MediaTypeServerCard is the type the MCP server card proposal names.
 	MediaTypeServerCard = "application/mcp-server-card+json"
-	// MediaTypeMarkdown is the type of the SKILL.md files.
+	// MediaTypeMarkdown is the type of the SKILL.md files and the
+	// authentication guide.
 	MediaTypeMarkdown = "text/markdown; charset=utf-8"
+	// MediaTypeText is the type of llms.txt and robots.txt.
+	MediaTypeText = "text/plain; charset=utf-8"
 )
 
 // APICatalogProfile is the profile URI of RFC 9727 for linksets that are
@@ -94,6 +97,9 @@ type Site struct {
 	// DatasetVersion is the matrix revision date, served as dataset_version
 	// (e.g. "2025-01-12").
 	DatasetVersion string
+	// Routes and CuratedDestinations are the sizes of the dataset that
+	// llms.txt announces.
+	Routes, CuratedDestinations int
 	// Version is the version of the API and of its formal description.
 	Version string
 	// Quotas are the daily caps of the free tier.
@@ -126,17 +132,28 @@ func DefaultPrices() []Price {
 	}
 }
 
-// NewSite describes the deployment configured by cfg, serving the matrix
-// revision datasetVersion, with the default prices and feed paths.
-func NewSite(cfg config.Config, datasetVersion string) Site {
+// Dataset is what the documents say of the loaded data.
+type Dataset struct {
+	// Version is the matrix revision date.
+	Version string
+	// Routes is the number of passport-destination pairs of the matrix;
+	// CuratedDestinations the number of destinations with curated rules.
+	Routes, CuratedDestinations int
+}
+
+// NewSite describes the deployment configured by cfg, serving the dataset
+// d, with the default prices and feed paths.
+func NewSite(cfg config.Config, d Dataset) Site {
 	return Site{
-		BaseURL:        strings.TrimRight(cfg.BaseURL, "/"),
-		DatasetVersion: datasetVersion,
-		Version:        APIVersion,
-		Quotas:         cfg.Quotas,
-		Prices:         DefaultPrices(),
-		FeedPath:       FeedPath,
-		ChangesPath:    ChangesPath,
+		BaseURL:             strings.TrimRight(cfg.BaseURL, "/"),
+		DatasetVersion:      d.Version,
+		Routes:              d.Routes,
+		CuratedDestinations: d.CuratedDestinations,
+		Version:             APIVersion,
+		Quotas:              cfg.Quotas,
+		Prices:              DefaultPrices(),
+		FeedPath:            FeedPath,
+		ChangesPath:         ChangesPath,
 	}
 }
 
@@ -214,7 +231,9 @@ type Document struct {
 }
 
 // Documents returns every discovery document of the site, in a fixed order,
-// for the generator to write and the server to serve.
+// for the generator to write and the server to serve: the server renders
+// them for its own configuration, so that a server started with another
+// base URL than the build's publishes its own.
 func Documents(s Site) []Document {
 	docs := []Document{
 		{Path: PathAuthorizationServer, MediaType: MediaTypeJSON, Body: Encode(AuthorizationServer(s))},
@@ -230,7 +249,11 @@ func Documents(s Site) []Document {
 	for _, sk := range skills {
 		docs = append(docs, Document{Path: sk.skillPath(), MediaType: MediaTypeMarkdown, Body: skillMarkdown(s, sk)})
 	}
-	return docs
+	return append(docs,
+		Document{Path: PathAuthGuide, MediaType: MediaTypeMarkdown, Body: AuthGuide(s)},
+		Document{Path: PathLLMsTxt, MediaType: MediaTypeText, Body: LLMsTxt(s)},
+		Document{Path: PathRobots, MediaType: MediaTypeText, Body: Robots(s)},
+	)
 }
 
 // Encode is the published form of a document: JSON indented by two spaces,

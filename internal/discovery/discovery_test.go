@@ -21,7 +21,7 @@ func testSite(t *testing.T) discovery.Site {
 	cfg := config.Default()
 	cfg.BaseURL = "https://checks.entry.test:8443/"
 	cfg.Quotas = config.Quotas{Anonymous: 7, Client: 23, Registrations: 2, Network: 61, Global: 999}
-	s := discovery.NewSite(cfg, "2031-02-03")
+	s := discovery.NewSite(cfg, discovery.Dataset{Version: "2031-02-03", Routes: 39402, CuratedDestinations: 12})
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -108,14 +108,15 @@ func TestPaths(t *testing.T) {
 		"/.well-known/agent-card.json",
 		"/.well-known/mcp/server-card.json",
 		"/.well-known/agent-skills/index.json",
+		"/auth.md", "/llms.txt", "/robots.txt",
 	} {
 		if _, ok := docs[p]; !ok {
 			t.Errorf("%s is missing", p)
 		}
 	}
 	for p, d := range docs {
-		if !strings.HasPrefix(p, "/.well-known/") {
-			t.Errorf("%s is not under /.well-known/", p)
+		if !strings.HasPrefix(p, "/.well-known/") && p != "/auth.md" && p != "/llms.txt" && p != "/robots.txt" {
+			t.Errorf("%s is neither under /.well-known/ nor one of the root documents", p)
 		}
 		if d.MediaType == "" || len(d.Body) == 0 {
 			t.Errorf("%s: media type %q, %d bytes", p, d.MediaType, len(d.Body))
@@ -572,6 +573,30 @@ func TestServedEqualsGenerated(t *testing.T) {
 	} {
 		if !bytes.Equal(docs[path].Body, body) {
 			t.Errorf("%s: Documents and the document function differ", path)
+		}
+	}
+}
+
+// The texts for people and crawlers say this deployment's quotas and
+// prices, never the defaults written into their sources.
+func TestTextsFollowTheConfiguration(t *testing.T) {
+	s := testSite(t)
+	docs := byPath(t, s)
+	for path, want := range map[string][]string{
+		"/auth.md":    {"| 7 checks a day per IP address", "| 23 checks a day per client", "2 registrations a day per IP", "`GET /v1/check` (0.03 USD)", testBase + "/oauth/register"},
+		"/llms.txt":   {"(free, 7 a day per IP, 23 with a registered client)", "39402 routes; 12 destinations", "Matrix snapshot 2031-02-03", testBase + "/mcp"},
+		"/robots.txt": {"Sitemap: " + testBase + "/sitemap.xml"},
+	} {
+		body := string(docs[path].Body)
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %q", path, w)
+			}
+		}
+		for _, placeholder := range []string{"{base_url}", "{quota_", "{price_"} {
+			if strings.Contains(body, placeholder) {
+				t.Errorf("%s still has the placeholder %s", path, placeholder)
+			}
 		}
 	}
 }

@@ -7,25 +7,41 @@ import (
 )
 
 // ServerCard is the MCP server card of the site, in the shape of the MCP
-// Server Cards proposal (SEP-2127, experimental, schema v2). The proposal
-// keeps primitives out of the card and recommends serving it at
-// {mcp-url}/server-card; the site serves it at the well-known path its
-// specification names and adds what agents ask before connecting (the
-// tools with their tiers, how to authenticate, the links and the dataset
-// version) under _meta, the card's extension point, with reverse-DNS keys.
+// Server Cards proposal (SEP-2127, draft, schema v1, the only version it
+// defines). The site serves it at the well-known path its specification
+// names and adds what agents ask before connecting (the tools with their
+// tiers, how to authenticate, the links and the dataset version) under
+// _meta, the card's extension point, with reverse-DNS keys.
 type ServerCard struct {
-	Schema      string         `json:"$schema"`
-	Name        string         `json:"name"`
-	Version     string         `json:"version"`
-	Description string         `json:"description"`
-	Title       string         `json:"title"`
-	WebsiteURL  string         `json:"websiteUrl"`
-	Remotes     []Remote       `json:"remotes"`
-	Meta        ServerCardMeta `json:"_meta"`
+	Schema      string   `json:"$schema"`
+	Name        string   `json:"name"`
+	Version     string   `json:"version"`
+	Description string   `json:"description"`
+	Title       string   `json:"title"`
+	WebsiteURL  string   `json:"websiteUrl"`
+	Remotes     []Remote `json:"remotes"`
+	// Capabilities are those the server announces at initialization
+	// (required by the proposal).
+	Capabilities ServerCapabilities `json:"capabilities"`
+	// Tools is ["dynamic"]: the proposal's reserved value for tools that
+	// are listed by tools/list (their schemas live there, not here).
+	Tools []string       `json:"tools"`
+	Meta  ServerCardMeta `json:"_meta"`
 }
 
 // ServerCardSchema is the schema URI the proposal requires in $schema.
-const ServerCardSchema = "https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json"
+const ServerCardSchema = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json"
+
+// ServerCapabilities are the MCP server's capabilities: tools, whose list
+// never changes while it runs.
+type ServerCapabilities struct {
+	Tools ToolsCapability `json:"tools"`
+}
+
+// ToolsCapability is the tools capability of MCP's ServerCapabilities.
+type ToolsCapability struct {
+	ListChanged bool `json:"listChanged"`
+}
 
 // MCPServerName is the server's name in reverse-DNS form; the MCP server
 // reports the same name in its serverInfo.
@@ -33,9 +49,17 @@ const MCPServerName = "io.github.entrycheck/entrycheck"
 
 // Remote is an HTTP endpoint of the MCP server.
 type Remote struct {
-	Type    string         `json:"type"`
-	URL     string         `json:"url"`
-	Headers []RemoteHeader `json:"headers,omitempty"`
+	Type           string             `json:"type"`
+	URL            string             `json:"url"`
+	Headers        []RemoteHeader     `json:"headers,omitempty"`
+	Authentication RemoteAuthenticate `json:"authentication"`
+}
+
+// RemoteAuthenticate says whether a remote needs credentials and which
+// schemes it accepts.
+type RemoteAuthenticate struct {
+	Required bool     `json:"required"`
+	Schemes  []string `json:"schemes"`
 }
 
 // RemoteHeader is a header a client may send to the remote.
@@ -142,7 +166,12 @@ func MCPServerCard(s Site) ServerCard {
 					"token": {Description: "Access token from the client credentials grant at " + s.URL(PathToken), IsRequired: true, IsSecret: true},
 				},
 			}},
+			// Anonymous calls are served; a bearer token only raises the
+			// free quota.
+			Authentication: RemoteAuthenticate{Required: false, Schemes: []string{"bearer", "oauth2"}},
 		}},
+		Capabilities: ServerCapabilities{Tools: ToolsCapability{ListChanged: false}},
+		Tools:        []string{"dynamic"},
 		Meta: ServerCardMeta{
 			DatasetVersion: s.DatasetVersion,
 			Authentication: Authentication{

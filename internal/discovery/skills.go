@@ -245,9 +245,10 @@ func yamlString(v string) string {
 
 func checkInstructions(s Site) string {
 	p, _ := s.price("GET", PathCheck)
-	return fmt.Sprintf(`Countries are ISO 3166-1 alpha-3 codes (DEU, THA, USA). A mistyped or
-unknown code is refused with suggestions (GER suggests DEU): HTTP 400, or over
-MCP a tool error with the same problems.
+	return fmt.Sprintf(`Countries are named by ISO 3166-1 alpha-3 code (DEU, THA, USA), alpha-2 code
+(DE) or English name (Germany); answers name them by alpha-3 code. Codes of
+other systems and misspellings are refused with suggestions (GER suggests DEU):
+HTTP 400, or over MCP a tool error with the same problems.
 
 ## Over MCP
 

@@ -146,7 +146,7 @@ export function mount(host, base) {
     (p ? destination : passport).focus();
   });
 
-  // data-passport and data-destination preselect; with both set the
+  // data-passport and data-destination preselect, by code or name; with both set the
   // checker answers at once from what the site publishes, spending none of
   // the visitor's free checks (a later submission of the form is a check).
   // A value it does not know is said plainly.
@@ -154,11 +154,11 @@ export function mount(host, base) {
   const preset = (input, attr, what) => {
     const v = (host.getAttribute(attr) || "").trim();
     if (!v) return null;
-    const c = /^[a-z]{3}$/i.test(v) && names.has(v.toUpperCase()) ? v.toUpperCase() : null;
+    const c = codeOf(v);
     if (c) input.value = label(c);
     else {
       mark(input, false);
-      problems.push(...message(`This checker was set up with the ${what} code "${v.slice(0, 12)}", which is not a country it knows. Choose a ${what} above.`));
+      problems.push(...message(`This checker was set up with the ${what} "${v.slice(0, 40)}", which is not a country it knows. Choose a ${what} above.`));
     }
     return c;
   };
