@@ -40,7 +40,7 @@ func (s *Server) site() discovery.Site { return SiteOf(s.cfg, s.evaluator()) }
 func (s *Server) routeDocuments(r chi.Router) {
 	var c compression.Compressor
 	for _, d := range discovery.Documents(s.site()) {
-		h := documentHandler(d, &c)
+		h := s.documentHandler(d, &c)
 		r.Get(d.Path, h)
 		r.Head(d.Path, h)
 	}
@@ -50,7 +50,7 @@ func (s *Server) routeDocuments(r chi.Router) {
 // pages, readable from any origin (browser-based OAuth and MCP clients
 // fetch them), with conditional requests on a strong ETag of its bytes,
 // and compressed like the static files (each variant made once, here).
-func documentHandler(d discovery.Document, c *compression.Compressor) http.HandlerFunc {
+func (s *Server) documentHandler(d discovery.Document, c *compression.Compressor) http.HandlerFunc {
 	sum := sha256.Sum256(d.Body)
 	etag := hex.EncodeToString(sum[:16])
 	variants := map[string][]byte{}
@@ -74,6 +74,6 @@ func documentHandler(d discovery.Document, c *compression.Compressor) http.Handl
 			h.Set("Content-Encoding", enc)
 		}
 		h.Set("ETag", `"`+tag+`"`)
-		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+		s.serveContent(w, r, time.Time{}, bytes.NewReader(body))
 	}
 }

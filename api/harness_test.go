@@ -95,6 +95,16 @@ func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 // serve would make from the configuration.
 func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, opts ...option) *env {
 	tb.Helper()
+	var logs io.Writer = io.Discard
+	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
+		logs = os.Stderr
+	}
+	return startLogged(tb, t, dsn, gate, logs, opts...)
+}
+
+// startLogged starts the service writing its log to logs.
+func startLogged(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, logs io.Writer, opts ...option) *env {
+	tb.Helper()
 	if dsn == "" {
 		dsn = filepath.Join(tb.TempDir(), "entrycheck.db")
 	}
@@ -112,10 +122,7 @@ func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, op
 	for _, o := range opts {
 		o(&e.cfg)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
-		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
-	}
+	log := slog.New(slog.NewTextHandler(logs, nil))
 	if gate == nil {
 		gate, err = api.NewPaymentGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
 		if err != nil {

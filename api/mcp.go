@@ -104,7 +104,7 @@ func (s *Server) mcpEndpoint() http.Handler {
 				s.fail(w, r, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", maxMCPBody))
 				return
 			}
-			s.fail(w, r, http.StatusBadRequest, codeInvalidBody, "the request body could not be read: "+err.Error())
+			s.fail(w, r, http.StatusBadRequest, codeInvalidBody, "the request body could not be read: it was cut short or badly chunked; send the whole JSON-RPC message again")
 			return
 		}
 		if !json.Valid(body) {

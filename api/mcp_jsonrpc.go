@@ -49,19 +49,21 @@ func rpcRequestOf(body []byte) (id json.RawMessage, method string, ok bool) {
 // rpcErrors turns the SDK's plain-text refusals of a JSON-RPC message into
 // JSON-RPC error responses, which MCP clients show to their user: an
 // unknown method is -32601 (with the request's id, HTTP 200 like any
-// JSON-RPC response), anything else the SDK refuses -32600. Other answers
-// pass through untouched, streamed or not.
+// JSON-RPC response), anything else the SDK refuses (a wrong Content-Type
+// or Accept, a message that is not a request) -32600 with the SDK's HTTP
+// status. Other answers pass through untouched, streamed or not.
 type rpcErrors struct {
 	http.ResponseWriter
 	id        json.RawMessage
 	method    string
 	intercept bool
+	status    int
 	text      bytes.Buffer
 }
 
 func (w *rpcErrors) WriteHeader(status int) {
-	if status == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
-		w.intercept = true
+	if status >= 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.intercept, w.status = true, status
 		return
 	}
 	w.ResponseWriter.WriteHeader(status)
@@ -90,5 +92,16 @@ func (w *rpcErrors) finish() {
 		writeRPCError(w.ResponseWriter, http.StatusOK, w.id, rpcMethodNotFound, "method not found: "+w.method+": see tools/list for what this server offers")
 		return
 	}
-	writeRPCError(w.ResponseWriter, http.StatusBadRequest, w.id, rpcInvalidRequest, "invalid request: "+strings.TrimSpace(w.text.String()))
+	writeRPCError(w.ResponseWriter, w.status, w.id, rpcInvalidRequest, "invalid request: "+sdkRefusal(w.text.String()))
+}
+
+// sdkRefusal is the SDK's refusal in words for the client: its own text,
+// which names the header or member at fault, unless it describes a Go
+// type rather than the message.
+func sdkRefusal(text string) string {
+	text = strings.TrimSpace(text)
+	if strings.Contains(text, "Go value") || strings.Contains(text, "Go struct") || text == "" {
+		return "the message is not a JSON-RPC 2.0 request this server understands; send one object with jsonrpc \"2.0\", an id, a method and params"
+	}
+	return text
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -178,7 +179,11 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	if err != nil {
 		return s.toolError(ctx, err), nil // not settled: nothing is charged
 	}
-	receipt, failure := s.settle(ctx, payment)
+	receipt, failure, err := s.settle(ctx, payment)
+	if err != nil {
+		return s.toolError(ctx, &statusError{status: http.StatusServiceUnavailable, code: codeUnavailable,
+			message: "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute"}), nil
+	}
 	if failure != "" {
 		offer.Error = failure
 		var r *x402.SettlementResponse
@@ -355,6 +360,11 @@ func (s *Server) toolError(ctx context.Context, err error) *mcp.CallToolResult {
 	if errors.As(err, &e) && e.Code == entrycheck.EINVALID {
 		body := errorBody{Error: codeInvalidParameters, Message: e.Message + ": see problems", RequestID: id, Problems: e.Problems}
 		return errorResult(body, problemsText(e), id)
+	}
+	var se *statusError
+	if errors.As(err, &se) {
+		body := errorBody{Error: se.code, RequestID: id, Message: se.message}
+		return errorResult(body, se.message+" (request_id "+id+").", id)
 	}
 	s.log.ErrorContext(ctx, "MCP tool failed", "request_id", id, "error", err)
 	body := errorBody{Error: codeInternal, RequestID: id, Message: "something went wrong on our side; retry later and quote the request_id if it persists"}

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -160,7 +161,12 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
 	if err := r.ParseForm(); err != nil {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: "+err.Error())
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
+			return
+		}
+		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
 		return
 	}
 	form := r.PostForm

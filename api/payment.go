@@ -9,6 +9,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
+	"github.com/entrycheck/entrycheck/internal/x402/exact"
 )
 
 // price returns what the paid endpoint at path costs: the prices published
@@ -83,25 +84,35 @@ func (s *Server) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*
 	}
 	var payload x402.PaymentPayload
 	if err := x402.Decode(h, &payload); err != nil {
-		return nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload: " + err.Error()
+		return nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload of x402 version 2"
 	}
 	return s.payments.Authorize(r.Context(), payload, offer)
 }
 
+// errSettlementUnavailable is a settlement that could not be attempted: the
+// store that records nonces or the facilitator did not answer. The caller
+// is told to retry; the cause is logged, never sent.
+var errSettlementUnavailable = errors.New("settlement unavailable")
+
 // settle settles an authorized payment and counts the paid call. When the
-// settlement fails it returns the reason to send back with the offer; the
-// receipt may still name the network and transaction that failed.
-func (s *Server) settle(ctx context.Context, payment *Payment) (x402.SettlementResponse, string) {
+// payment is refused it returns the reason to send back with the offer; the
+// receipt may still name the network and transaction that failed. When the
+// settlement could not be attempted it returns errSettlementUnavailable.
+func (s *Server) settle(ctx context.Context, payment *Payment) (x402.SettlementResponse, string, error) {
 	receipt, err := s.payments.Settle(ctx, payment)
+	if err != nil && exact.ReasonOf(err) == "" {
+		s.log.WarnContext(ctx, "settling a payment", "request_id", requestIDFrom(ctx), "error", err)
+		return receipt, "", errSettlementUnavailable
+	}
 	if err != nil || !receipt.Success {
-		return receipt, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err)
+		return receipt, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err), nil
 	}
 	s.metrics.paidCalls.Inc()
 	dayKey, _ := day(s.clock.Now())
 	if err := s.store.AddCounter(ctx, dayKey, counterPaidCalls, 1); err != nil {
 		s.log.WarnContext(ctx, "counting a paid call", "request_id", requestIDFrom(ctx), "error", err)
 	}
-	return receipt, ""
+	return receipt, "", nil
 }
 
 // paymentRequired is the body of a 402 answer: the x402 PaymentRequired
@@ -145,7 +156,11 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			writeJSON(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestIDOf(r)})
 			return
 		}
-		receipt, failure := s.settle(r.Context(), payment)
+		receipt, failure, err := s.settle(r.Context(), payment)
+		if err != nil {
+			s.unavailable(w, r, "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute")
+			return
+		}
 		if failure != "" {
 			offer.Error = failure
 			header, _ := x402.Encode(offer)

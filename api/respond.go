@@ -2,13 +2,16 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -30,6 +33,8 @@ const (
 	codePaymentsOff       = "payments_not_configured"
 	codeForbiddenHost     = "forbidden_host"
 	codeInternal          = "internal_error"
+	codeUnavailable       = "service_unavailable"
+	codeRangeInvalid      = "range_not_satisfiable"
 )
 
 // errorBody is the JSON body of every non-OAuth error.
@@ -94,8 +99,32 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 			return
 		}
 	}
+	if r.Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		// The client went away first: nobody reads an answer, and it is no
+		// failure of the service.
+		s.log.InfoContext(r.Context(), "client closed the request", "request_id", requestIDOf(r))
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
 	s.fail(w, r, http.StatusInternalServerError, codeInternal, "something went wrong on our side; retry later and quote the request_id if it persists")
+}
+
+// statusClientClosed is recorded (access log, metrics) for a request its
+// client abandoned before the answer: nginx's 499, outside HTTP's classes,
+// so that a disconnect never counts as a server error.
+const statusClientClosed = 499
+
+// retryUnavailableAfter is the Retry-After of a 503: long enough for a
+// database or facilitator to come back, short enough not to lose a client.
+const retryUnavailableAfter = 30
+
+// unavailable answers 503 with Retry-After: a part the answer needs (the
+// database, the facilitator) did not answer. The cause is logged by the
+// caller, never sent.
+func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, message string) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryUnavailableAfter))
+	s.fail(w, r, http.StatusServiceUnavailable, codeUnavailable, message)
 }
 
 // notFound answers a path no route serves; a path served for other
@@ -144,3 +173,34 @@ type statusError struct {
 }
 
 func (e *statusError) Error() string { return e.message }
+
+// serveContent is http.ServeContent (conditional and range requests) with
+// its one plain-text refusal, a Range the content cannot satisfy (416),
+// answered as the service's JSON error.
+func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, modtime time.Time, content io.ReadSeeker) {
+	http.ServeContent(&rangeRefusal{ResponseWriter: w, s: s, r: r}, r, "", modtime, content)
+}
+
+// rangeRefusal replaces net/http's text for a 416 with the JSON error.
+type rangeRefusal struct {
+	http.ResponseWriter
+	s       *Server
+	r       *http.Request
+	refused bool
+}
+
+func (w *rangeRefusal) WriteHeader(status int) {
+	if status != http.StatusRequestedRangeNotSatisfiable {
+		w.ResponseWriter.WriteHeader(status)
+		return
+	}
+	w.refused = true
+	w.s.fail(w.ResponseWriter, w.r, status, codeRangeInvalid, "the Range header asks for bytes this file does not have: ask for a range within its Content-Length, or send no Range")
+}
+
+func (w *rangeRefusal) Write(b []byte) (int, error) {
+	if w.refused {
+		return len(b), nil // net/http's text, replaced
+	}
+	return w.ResponseWriter.Write(b)
+}

@@ -115,7 +115,7 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	http.ServeContent(w, r, "", st.ModTime(), body)
+	t.s.serveContent(w, r, st.ModTime(), body)
 }
 
 // missing answers a path that names no file: a redirect to the page it

@@ -40,9 +40,10 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 }
 
 // health reports whether the service can answer: the dataset is loaded and
-// the database answers within a second.
+// the database answers within a second. The ping is the database's, not
+// the caller's: a client that hangs up does not make the database look down.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Second)
 	defer cancel()
 	status, code, db := "ok", http.StatusOK, "ok"
 	if err := s.store.Ping(ctx); err != nil {

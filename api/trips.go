@@ -20,6 +20,11 @@ func (s *Server) paidTrip(r *http.Request) (any, error) {
 	if errors.As(err, &e) && len(e.Problems) == 1 && e.Problems[0].Code == entrycheck.ProblemBodyTooLarge {
 		return nil, &statusError{status: http.StatusRequestEntityTooLarge, code: codeTooLarge, message: e.Problems[0].Message}
 	}
+	if err != nil && !errors.As(err, &e) {
+		// Not a problem of the trip but of its transport: the body was cut
+		// short, badly chunked or too slow.
+		return nil, &statusError{status: http.StatusBadRequest, code: codeInvalidBody, message: "the request body could not be read to its end (cut short, badly chunked or too slow): send the whole trip again"}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -386,6 +386,13 @@ func TestHTTPFacilitator(t *testing.T) {
 	fake.valid = false
 	fake.mu.Unlock()
 	checkRefused(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, newPayment(t, key, acc, e.clock.Now()).sign(t, key))), "insufficient_funds")
+	// A facilitator that does not answer is an outage, not a refusal: 503
+	// with Retry-After, and nothing of the cause in the body.
+	fs.Close()
+	r = e.get(checkPath, x402.HeaderPaymentSignature, header(t, newPayment(t, key, acc, e.clock.Now()).sign(t, key)))
+	if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" || !strings.Contains(string(r.body), `"service_unavailable"`) || strings.Contains(string(r.body), "127.0.0.1") {
+		t.Errorf("facilitator down: %d Retry-After=%q %s", r.StatusCode, r.Header.Get("Retry-After"), r.body)
+	}
 }
 
 func TestFacilitatorConfig(t *testing.T) {

@@ -160,7 +160,7 @@ func (f *HTTPFacilitator) Settle(ctx context.Context, payload x402.PaymentPayloa
 		if reason == "" {
 			reason = "invalid_payment"
 		}
-		return failed(reason, payer, fmt.Errorf("the facilitator refused the payment: %s", reason))
+		return failed(reason, payer, &exact.Error{Reason: reason, Message: "the facilitator refused the payment", Payer: payer})
 	}
 	var s x402.SettlementResponse
 	if err := f.post(ctx, "/settle", body, &s); err != nil {
@@ -173,7 +173,7 @@ func (f *HTTPFacilitator) Settle(ctx context.Context, payload x402.PaymentPayloa
 		if s.Network == "" {
 			s.Network = req.Network
 		}
-		return s, fmt.Errorf("the facilitator did not settle the payment: %s", s.ErrorReason)
+		return s, &exact.Error{Reason: s.ErrorReason, Message: "the facilitator did not settle the payment", Payer: payer}
 	}
 	if s.Payer == "" {
 		s.Payer = payer
