@@ -96,13 +96,37 @@ type toolSchemas struct {
 var mcpSchemas = sync.OnceValue(func() toolSchemas {
 	return toolSchemas{
 		checkIn:    checkArgumentsSchema(),
-		checkOut:   componentSchema("CheckResult"),
+		checkOut:   toolOutput(nil, "CheckResult", "Error", "RateLimited"),
 		tripIn:     inlinedComponent("TripRequest"),
-		tripOut:    componentSchema("TripResult"),
+		tripOut:    toolOutput(nil, "TripResult", "Error", "PaymentRequired"),
 		datasetIn:  map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false},
-		datasetOut: datasetInfoSchema(),
+		datasetOut: toolOutput(map[string]any{datasetInfoName: datasetInfoSchema()}, datasetInfoName, "Error"),
 	}
 })
+
+// datasetInfoName names get_dataset_info's answer under $defs.
+const datasetInfoName = "DatasetInfo"
+
+// toolOutput is a tool's output schema: its answer (the first name) or one
+// of the bodies it returns with isError (the others). MCP clients validate
+// structuredContent against outputSchema whether or not the result is an
+// error (the npm SDK refuses a mismatch with -32602), and the x402 MCP
+// transport requires the PaymentRequired object in structuredContent, so
+// the error bodies belong to the schema. The schemas are openapi.json's
+// components, or own ones, under $defs.
+func toolOutput(own map[string]any, names ...string) map[string]any {
+	root := componentSchema(names...)
+	if len(own) > 0 {
+		defs, _ := root["$defs"].(map[string]any)
+		if defs == nil {
+			defs = map[string]any{}
+		}
+		maps.Copy(defs, own)
+		root["$defs"] = defs
+	}
+	root["description"] = "The answer (" + names[0] + "), or when isError is true the error body (" + strings.Join(names[1:], " or ") + ")."
+	return root
+}
 
 func inferred[T any]() *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
@@ -185,10 +209,12 @@ var openAPISchemas = sync.OnceValue(func() map[string]any {
 
 const componentRef = "#/components/schemas/"
 
-// componentSchema returns the named component of openapi.json as a
-// standalone JSON Schema (2020-12, which OpenAPI 3.1 schemas are): the
-// components it uses go under $defs and the references point there.
-func componentSchema(name string) map[string]any {
+// componentSchema returns a standalone JSON Schema (2020-12, which
+// OpenAPI 3.1 schemas are) of any of the named components of openapi.json
+// or, for names absent from openapi.json, of $defs the caller adds: an
+// object matching one of them. The components they use go under $defs
+// and the references point there.
+func componentSchema(names ...string) map[string]any {
 	comps := openAPISchemas()
 	defs := map[string]any{}
 	var pending []string
@@ -203,7 +229,14 @@ func componentSchema(name string) map[string]any {
 		}
 		return "#/$defs/" + n
 	}
-	root := copySchema(comps[name], rewrite).(map[string]any)
+	anyOf := make([]any, len(names))
+	for i, n := range names {
+		anyOf[i] = map[string]any{"$ref": "#/$defs/" + n}
+		if _, ok := comps[n]; ok {
+			rewrite(componentRef + n)
+		}
+	}
+	root := map[string]any{"type": "object", "anyOf": anyOf}
 	for len(pending) > 0 {
 		n := pending[0]
 		pending = pending[1:]

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"slices"
@@ -71,7 +72,40 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args any, meta .
 	if err != nil {
 		t.Fatalf("tools/call %s: %v", name, err)
 	}
+	conformsToOutputSchema(t, cs, name, res)
 	return res
+}
+
+// conformsToOutputSchema checks every result a test gets against the
+// tool's output schema, as MCP clients do, errors included: an answer
+// matches the schema's first branch, an error result one of the others.
+func conformsToOutputSchema(t *testing.T, cs *mcp.ClientSession, name string, res *mcp.CallToolResult) {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		if tool.Name != name {
+			continue
+		}
+		out, ok := tool.OutputSchema.(map[string]any)
+		anyOf, _ := out["anyOf"].([]any)
+		if !ok || len(anyOf) < 2 {
+			t.Fatalf("%s: output schema is not an answer or an error body: %v", name, tool.OutputSchema)
+		}
+		branch := maps.Clone(out)
+		if res.IsError {
+			branch["anyOf"] = anyOf[1:]
+		} else {
+			branch["anyOf"] = anyOf[:1]
+		}
+		if err := resolveSchema(t, branch).Validate(res.StructuredContent); err != nil {
+			t.Errorf("%s (isError %v): structured content does not match the output schema: %v", name, res.IsError, err)
+		}
+		return
+	}
+	t.Fatalf("no tool %s", name)
 }
 
 // structured decodes a result's structured content into v.
@@ -206,7 +240,7 @@ func TestMCPToolSchemas(t *testing.T) {
 		t.Errorf("trip _meta %v", trip.Meta)
 	}
 	ds := tools["get_dataset_info"]
-	if got := at(ds.OutputSchema, "properties", "requirement_values", "items", "properties", "value", "enum"); fmt.Sprint(got) != wantReqs {
+	if got := at(ds.OutputSchema, "$defs", "DatasetInfo", "properties", "requirement_values", "items", "properties", "value", "enum"); fmt.Sprint(got) != wantReqs {
 		t.Errorf("dataset requirement enum %v", got)
 	}
 	if at(ds.InputSchema, "additionalProperties") != false {

@@ -231,10 +231,12 @@ func (s *Server) toolResourceURL(tool string) string {
 
 // paymentRequiredResult is the x402 "payment required" tool result: isError,
 // the PaymentRequired object in structuredContent and the same object as
-// JSON in content[0].text, then a sentence for the model. A failed
-// settlement's receipt goes in _meta["x402/payment-response"].
+// JSON in content[0].text, then a sentence for the model. The object is
+// the body of the REST 402 (x402's members with our code and request_id),
+// so that one schema describes both. A failed settlement's receipt goes in
+// _meta["x402/payment-response"].
 func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt *x402.SettlementResponse) *mcp.CallToolResult {
-	b, err := marshalJSON(offer)
+	b, err := marshalJSON(paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestID})
 	if err != nil { // x402 types always marshal
 		panic(err)
 	}

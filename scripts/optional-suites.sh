@@ -13,11 +13,15 @@ if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null
 else
   say "browser tests (chromium):" "SKIPPED: apt-get install chromium"
 fi
-if command -v node >/dev/null 2>&1 && [ -d e2e/x402-client/node_modules ]; then
-  say "x402 JavaScript client test:" "run"
-else
-  say "x402 JavaScript client test:" "SKIPPED: install Node.js and npm, then (cd e2e/x402-client && npm ci)"
-fi
+# The JavaScript peers of e2e/, each installed exactly as locked.
+for suite in "x402-client:x402 JavaScript client test:" "mcp-client:MCP TypeScript SDK and Inspector:"; do
+  IFS=: read -r dir name _ <<<"$suite"
+  if command -v node >/dev/null 2>&1 && [ -d "e2e/$dir/node_modules" ]; then
+    say "$name:" "run"
+  else
+    say "$name:" "SKIPPED: install Node.js and npm, then (cd e2e/$dir && npm ci --ignore-scripts)"
+  fi
+done
 if [ -n "${CI:-}" ]; then
   say "" "(CI=true: a suite that cannot run fails instead of skipping)"
 fi

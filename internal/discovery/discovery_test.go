@@ -228,7 +228,7 @@ func TestAuthorizationServerMetadata(t *testing.T) {
 		"registration_endpoint":                 testBase + "/oauth/register",
 		"grant_types_supported":                 []any{"client_credentials"},
 		"token_endpoint_auth_methods_supported": []any{"client_secret_basic", "client_secret_post"},
-		"response_types_supported":              []any{},
+		"response_types_supported":              []any{"none"},
 		"service_documentation":                 testBase + "/auth.md",
 		"dataset_version":                       "2031-02-03",
 	}

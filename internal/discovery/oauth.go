@@ -10,11 +10,12 @@ type OAuthServerMetadata struct {
 	RegistrationEndpoint              string   `json:"registration_endpoint"`
 	GrantTypesSupported               []string `json:"grant_types_supported"`
 	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported"`
-	// ResponseTypesSupported is empty: no grant uses the authorization
-	// endpoint. RFC 8414 makes the member required yet asks that empty
-	// claims be omitted; an empty array keeps the required member, which
-	// strict client parsers expect, and says truthfully that no response
-	// type is supported.
+	// ResponseTypesSupported is ["none"]. No grant of the service uses the
+	// authorization endpoint, and it has none; but RFC 8414 makes the
+	// member REQUIRED and forbids an empty array (section 3.2: claims with
+	// zero elements MUST be omitted), so strict client libraries refuse
+	// both [] and its absence. "none" is the registered response type that
+	// issues no code and no token, which is what a client would get.
 	ResponseTypesSupported []string `json:"response_types_supported"`
 	ServiceDocumentation   string   `json:"service_documentation"`
 	// DatasetVersion is the matrix revision date (RFC 8414 allows
@@ -30,7 +31,7 @@ func AuthorizationServer(s Site) OAuthServerMetadata {
 		RegistrationEndpoint:              s.URL(PathRegister),
 		GrantTypesSupported:               []string{"client_credentials"},
 		TokenEndpointAuthMethodsSupported: []string{"client_secret_basic", "client_secret_post"},
-		ResponseTypesSupported:            []string{},
+		ResponseTypesSupported:            []string{"none"},
 		ServiceDocumentation:              s.URL(PathAuthGuide),
 		DatasetVersion:                    s.DatasetVersion,
 	}
