@@ -86,3 +86,41 @@ func TestOpenAPIDeclaresTheLimitsAndSecurity(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIDocumentsTheOAuthMetadataAnswers: the OAuth metadata documents
+// match their schemas (the harness validates each answer against
+// openapi.json), a Range they cannot satisfy is the documented JSON 416,
+// and they are served in parts and revalidated as the 416's description says.
+func TestOpenAPIDocumentsTheOAuthMetadataAnswers(t *testing.T) {
+	e := start(t, "")
+	for _, path := range []string{"/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server"} {
+		ok := e.get(path, "Accept-Encoding", "identity")
+		if ok.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, ok.StatusCode, ok.body)
+		}
+		r := e.get(path, "Range", "bytes=99999-", "Accept-Encoding", "identity")
+		if r.StatusCode != http.StatusRequestedRangeNotSatisfiable || r.json(t)["error"] != "range_not_satisfiable" {
+			t.Errorf("%s with an unsatisfiable Range: %d %s", path, r.StatusCode, r.body)
+		}
+		// 206 and 304 are not listed as responses: sent with the raw client.
+		for _, c := range []struct {
+			header, value string
+			status        int
+		}{
+			{"Range", "bytes=0-4", http.StatusPartialContent},
+			{"If-None-Match", ok.Header.Get("ETag"), http.StatusNotModified},
+		} {
+			req, _ := http.NewRequest(http.MethodGet, e.url+path, nil)
+			req.Header.Set("Accept-Encoding", "identity")
+			req.Header.Set(c.header, c.value)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("%s with %s: %q: %d, want %d", path, c.header, c.value, resp.StatusCode, c.status)
+			}
+		}
+	}
+}

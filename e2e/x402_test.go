@@ -1,5 +1,7 @@
-// Package e2e_test pays the real service with real x402 clients. The
-// JavaScript client lives in x402-client: run `npm ci` there first (CI does).
+// Package e2e_test checks the real service with outside tools: it pays it
+// with real x402 clients (the JavaScript client lives in x402-client) and
+// lints its OpenAPI document with Redocly CLI (in openapi-lint). Run
+// `npm ci` in each of those folders first (CI does).
 package e2e_test
 
 import (
@@ -52,23 +54,7 @@ func localGate(t *testing.T, cfg config.Config, st *store.Store) api.PaymentGate
 // client cannot run.
 func node(t *testing.T) string {
 	t.Helper()
-	missing := func(what string) {
-		msg := what + ": run `npm ci` in e2e/x402-client (needs Node.js 20+ and npm) to run the x402 JavaScript client test"
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	bin, err := exec.LookPath("node")
-	if err != nil {
-		missing("node is not installed")
-	}
-	for _, pkg := range []string{"@x402/fetch", "@x402/evm", "viem"} {
-		if _, err := os.Stat(filepath.Join(clientDir, "node_modules", pkg, "package.json")); err != nil {
-			missing("e2e/x402-client/node_modules/" + pkg + " is missing")
-		}
-	}
-	return bin
+	return nodeFor(t, clientDir, "the x402 JavaScript client test", "@x402/fetch", "@x402/evm", "viem")
 }
 
 // serve runs the real service in-process over HTTP on a fresh SQLite file.
