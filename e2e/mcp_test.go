@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,29 +16,6 @@ import (
 // mcpClientDir holds the official MCP TypeScript SDK, the MCP Inspector
 // and conformance.mjs.
 const mcpClientDir = "mcp-client"
-
-// nodeWith returns the node binary, or skips (fails on CI) when the
-// JavaScript packages of dir are not installed.
-func nodeWith(t *testing.T, dir string, pkgs ...string) string {
-	t.Helper()
-	missing := func(what string) {
-		msg := what + ": run `npm ci` in e2e/" + dir + " (needs Node.js 20+ and npm) to run this test"
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	bin, err := exec.LookPath("node")
-	if err != nil {
-		missing("node is not installed")
-	}
-	for _, pkg := range pkgs {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg, "package.json")); err != nil {
-			missing("e2e/" + dir + "/node_modules/" + pkg + " is missing")
-		}
-	}
-	return bin
-}
 
 // runNode runs a node program in dir with BASE_URL set and returns its
 // standard output; it fails the test when the program does.
@@ -88,7 +64,7 @@ type conformanceCase struct {
 // -32602 on a mismatch; the user must see the error's text instead: the
 // suggested code, the payment terms, the quota's reset time.
 func TestMCPConformanceTypeScriptSDK(t *testing.T) {
-	bin := nodeWith(t, mcpClientDir, "@modelcontextprotocol/sdk")
+	bin := nodeFor(t, mcpClientDir, "the MCP conformance test", "@modelcontextprotocol/sdk")
 	url := serve(t)
 	out, err := runNode(t, bin, mcpClientDir, url, "conformance.mjs")
 	if err != nil {
@@ -163,7 +139,7 @@ func TestMCPConformanceTypeScriptSDK(t *testing.T) {
 // strict portability check, and a tool's answer and its errors (an unknown
 // code, a payment offer) come out with their text.
 func TestMCPInspectorCLI(t *testing.T) {
-	bin := nodeWith(t, mcpClientDir, "@modelcontextprotocol/inspector")
+	bin := nodeFor(t, mcpClientDir, "the MCP Inspector test", "@modelcontextprotocol/inspector")
 	url := serve(t)
 	inspect := func(args ...string) (map[string]any, error) {
 		t.Helper()
