@@ -1,14 +1,10 @@
 package api
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
 )
 
 // clientIP returns the address of the client: the socket peer, unless the
@@ -92,39 +88,4 @@ func networkOf(a netip.Addr) netip.Prefix {
 	}
 	p, _ := a.Prefix(bits)
 	return p
-}
-
-// ipHasher keys address hashes with a per-day key derived from the secret, so
-// stored hashes cannot be reversed by enumerating addresses and cannot be
-// linked across days. The day's hashes are remembered (up to maxCachedHashes)
-// because the same callers come back many times a day.
-type ipHasher struct {
-	key   []byte
-	mu    sync.Mutex
-	day   string
-	dk    []byte
-	cache map[string]string
-}
-
-const maxCachedHashes = 100_000
-
-func newIPHasher(key []byte) *ipHasher { return &ipHasher{key: key} }
-
-func (h *ipHasher) hash(day, kind, value string) string {
-	id := kind + ":" + value
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.day != day || len(h.cache) >= maxCachedHashes {
-		m := hmac.New(sha256.New, h.key)
-		m.Write([]byte(day))
-		h.day, h.dk, h.cache = day, m.Sum(nil), map[string]string{}
-	}
-	if v, ok := h.cache[id]; ok {
-		return v
-	}
-	m := hmac.New(sha256.New, h.dk)
-	m.Write([]byte(id))
-	v := hex.EncodeToString(m.Sum(nil)[:16])
-	h.cache[id] = v
-	return v
 }

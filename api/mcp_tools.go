@@ -16,6 +16,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -367,6 +368,11 @@ func (s *Server) toolError(ctx context.Context, err error) *mcp.CallToolResult {
 	if errors.As(err, &se) {
 		body := errorBody{Error: se.code, RequestID: id, Message: se.message}
 		return errorResult(body, se.message+" (request_id "+id+").", id)
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		s.log.ErrorContext(ctx, "database unavailable", "request_id", id, "error", err)
+		body := errorBody{Error: codeUnavailable, RequestID: id, Message: msgDatabaseUnavailable}
+		return errorResult(body, body.Message+" (request_id "+id+").", id)
 	}
 	s.log.ErrorContext(ctx, "MCP tool failed", "request_id", id, "error", err)
 	body := errorBody{Error: codeInternal, RequestID: id, Message: "something went wrong on our side; retry later and quote the request_id if it persists"}

@@ -27,6 +27,10 @@ const (
 	tokenLifetime        = time.Hour
 	registrationLifetime = 90 * 24 * time.Hour
 	maxClientNameLength  = 100
+	// maxLiveTokens bounds the tokens a client holds at once: a new token
+	// revokes the client's oldest beyond it, so that the tokens table stays
+	// bounded by the number of clients whatever a client requests.
+	maxLiveTokens = 5
 )
 
 // Credential prefixes make leaked secrets easy to recognise and scan for.
@@ -46,6 +50,21 @@ type oauthError struct {
 func (s *Server) oauthFail(w http.ResponseWriter, r *http.Request, status int, code, description string) {
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, status, oauthError{Error: code, ErrorDescription: description, RequestID: requestIDOf(r)})
+}
+
+// oauthFailErr answers a failure of the OAuth endpoints' own work in RFC
+// 6749's shape: temporarily_unavailable (503, Retry-After) when the
+// database did not answer, server_error otherwise; the cause is logged,
+// never sent.
+func (s *Server) oauthFailErr(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, store.ErrUnavailable) {
+		s.log.ErrorContext(r.Context(), "database unavailable", "request_id", requestIDOf(r), "error", err)
+		w.Header().Set("Retry-After", strconv.Itoa(retryUnavailableAfter))
+		s.oauthFail(w, r, http.StatusServiceUnavailable, "temporarily_unavailable", msgDatabaseUnavailable)
+		return
+	}
+	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
+	s.oauthFail(w, r, http.StatusInternalServerError, "server_error", "something went wrong on our side; retry later and quote the request_id if it persists")
 }
 
 type registrationRequest struct {
@@ -94,20 +113,30 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.clock.Now().UTC()
 	dayKey, reset := day(now)
-	bucket := store.Bucket{Scope: scopeRegistrations, Key: s.ips.hash(dayKey, "ip", s.clientIP(r).String()), Limit: s.cfg.Quotas.Registrations}
-	c, err := s.store.Consume(r.Context(), dayKey, []store.Bucket{bucket})
+	ip, network, err := s.callerKeys(r.Context(), r, dayKey)
 	if err != nil {
-		s.failErr(w, r, err)
+		s.oauthFailErr(w, r, err)
+		return
+	}
+	q := s.cfg.Quotas
+	buckets := []store.Bucket{
+		{Scope: scopeRegistrations, Key: ip, Limit: q.Registrations},
+		{Scope: scopeRegistrationsNetwork, Key: network, Limit: q.RegistrationsNetwork},
+		{Scope: scopeRegistrationsGlobal, Key: "all", Limit: q.RegistrationsGlobal},
+	}
+	c, err := s.store.Consume(r.Context(), dayKey, buckets)
+	if err != nil {
+		s.oauthFailErr(w, r, err)
 		return
 	}
 	if c.Exhausted >= 0 {
-		s.tooMany(w, r, bucket, reset)
+		s.tooMany(w, r, buckets[c.Exhausted], reset)
 		return
 	}
 	id, secret := clientIDPrefix+randomHex(12), secretPrefix+randomToken(32)
 	client := store.Client{ID: id, SecretHash: hashSecret(secret), Name: *req.ClientName, CreatedAt: now, ExpiresAt: now.Add(registrationLifetime)}
 	if err := s.store.CreateClient(r.Context(), client); err != nil {
-		s.failErr(w, r, err)
+		s.oauthFailErr(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -202,11 +231,22 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.failErr(w, r, err)
+		s.oauthFailErr(w, r, err)
 		return
 	}
 	if !now.Before(client.ExpiresAt) {
 		s.invalidClient(w, r, basic, "the registration expired after 90 days: register a new client at /oauth/register")
+		return
+	}
+	dayKey, reset := day(now)
+	bucket := store.Bucket{Scope: scopeTokens, Key: client.ID, Limit: s.cfg.Quotas.Tokens}
+	c, err := s.store.Consume(r.Context(), dayKey, []store.Bucket{bucket})
+	if err != nil {
+		s.oauthFailErr(w, r, err)
+		return
+	}
+	if c.Exhausted >= 0 {
+		s.tooMany(w, r, bucket, reset)
 		return
 	}
 	tokenID, tokenSecret := randomHex(12), randomToken(32)
@@ -214,8 +254,8 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	if t.ExpiresAt.After(client.ExpiresAt) {
 		t.ExpiresAt = client.ExpiresAt
 	}
-	if err := s.store.CreateToken(r.Context(), t); err != nil {
-		s.failErr(w, r, err)
+	if err := s.store.CreateToken(r.Context(), t, maxLiveTokens, now); err != nil {
+		s.oauthFailErr(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")

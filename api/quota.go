@@ -11,11 +11,17 @@ import (
 
 // Quota scopes, named in the scope field of a 429 answer.
 const (
-	scopeIP            = "ip_daily"
-	scopeNetwork       = "network_daily"
-	scopeClient        = "client_daily"
-	scopeGlobal        = "global_daily"
-	scopeRegistrations = "registrations_ip_daily"
+	scopeIP      = "ip_daily"
+	scopeNetwork = "network_daily"
+	scopeClient  = "client_daily"
+	scopeGlobal  = "global_daily"
+	// scopeNetworkClients counts the checks of registered clients by the
+	// network they call from, whichever clients they are.
+	scopeNetworkClients       = "network_clients_daily"
+	scopeRegistrations        = "registrations_ip_daily"
+	scopeRegistrationsNetwork = "registrations_network_daily"
+	scopeRegistrationsGlobal  = "registrations_global_daily"
+	scopeTokens               = "tokens_client_daily"
 )
 
 // principal is who a free check counts against: an address or a client.
@@ -30,21 +36,42 @@ func day(t time.Time) (string, time.Time) {
 	return t.Format(time.DateOnly), time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
 }
 
+// callerKeys are the bucket keys of the caller's address and network
+// (IPv4 /24, IPv6 /56) on day.
+func (s *Server) callerKeys(ctx context.Context, r *http.Request, day string) (ip, network string, err error) {
+	addr := s.clientIP(r)
+	if ip, err = s.ips.hash(ctx, day, "ip", addr.String()); err != nil {
+		return "", "", err
+	}
+	network, err = s.ips.hash(ctx, day, "net", networkOf(addr).String())
+	return ip, network, err
+}
+
 // freeBuckets lists the buckets a free check consumes, the caller's own
 // first (its limit goes in the X-RateLimit headers) and the shared ceiling
-// last, so that the hottest row is locked for the shortest time.
-func (s *Server) freeBuckets(r *http.Request, dayKey string, p principal) []store.Bucket {
+// last, so that the hottest row is locked for the shortest time. A
+// registered client's checks also count against the network it calls
+// from, so that registering many clients cannot multiply what one network
+// takes from the worldwide ceiling.
+func (s *Server) freeBuckets(ctx context.Context, r *http.Request, dayKey string, p principal) ([]store.Bucket, error) {
 	q := s.cfg.Quotas
+	ip, network, err := s.callerKeys(ctx, r, dayKey)
+	if err != nil {
+		return nil, err
+	}
 	global := store.Bucket{Scope: scopeGlobal, Key: "all", Limit: q.Global}
 	if p.clientID != "" {
-		return []store.Bucket{{Scope: scopeClient, Key: p.clientID, Limit: q.Client}, global}
+		return []store.Bucket{
+			{Scope: scopeClient, Key: p.clientID, Limit: q.Client},
+			{Scope: scopeNetworkClients, Key: network, Limit: q.NetworkClients},
+			global,
+		}, nil
 	}
-	ip := s.clientIP(r)
 	return []store.Bucket{
-		{Scope: scopeIP, Key: s.ips.hash(dayKey, "ip", ip.String()), Limit: q.Anonymous},
-		{Scope: scopeNetwork, Key: s.ips.hash(dayKey, "net", networkOf(ip).String()), Limit: q.Network},
+		{Scope: scopeIP, Key: ip, Limit: q.Anonymous},
+		{Scope: scopeNetwork, Key: network, Limit: q.Network},
 		global,
-	}
+	}, nil
 }
 
 // rateLimited is the body of a 429 answer.
@@ -55,33 +82,48 @@ type rateLimited struct {
 	ResetAt           time.Time `json:"reset_at"`
 	RetryAfterSeconds int       `json:"retry_after_seconds"`
 	Alternatives      []string  `json:"alternatives"`
-	// ErrorDescription repeats the message on the registration endpoint,
-	// whose errors take RFC 7591's shape (error, error_description).
+	// ErrorDescription repeats the message on the OAuth endpoints, whose
+	// errors take RFC 6749's and RFC 7591's shape (error, error_description).
 	ErrorDescription string `json:"error_description,omitempty"`
 }
 
 var scopeMessages = map[string]string{
-	scopeIP:            "the daily free checks of this IP address are used up",
-	scopeNetwork:       "the daily free checks of this network are used up",
-	scopeClient:        "the daily free checks of this registered client are used up",
-	scopeGlobal:        "the service's worldwide daily free checks are used up",
-	scopeRegistrations: "the daily client registrations of this IP address are used up",
+	scopeIP:                   "the daily free checks of this IP address are used up",
+	scopeNetwork:              "the daily free checks of this network are used up",
+	scopeClient:               "the daily free checks of this registered client are used up",
+	scopeGlobal:               "the service's worldwide daily free checks are used up",
+	scopeRegistrations:        "the daily client registrations of this IP address are used up",
+	scopeNetworkClients:       "the daily free checks of registered clients calling from this network are used up",
+	scopeRegistrationsNetwork: "the daily client registrations of this network are used up",
+	scopeRegistrationsGlobal:  "the service's worldwide daily client registrations are used up",
+	scopeTokens:               "this client's daily access tokens are used up; keep using a token until it expires (expires_in) instead of requesting one per call",
 }
 
 // quotaAlternatives says, for each exhausted bucket, what still works:
 // registering helps an address or network, not a registered client or the
 // worldwide ceiling; paying always does.
 var quotaAlternatives = map[string][]string{
-	scopeIP:            {altRegister, altPay},
-	scopeNetwork:       {altRegister, altPay},
-	scopeClient:        {altPay},
-	scopeGlobal:        {altPay},
-	scopeRegistrations: {"reuse a client you registered earlier: registrations last 90 days"},
+	scopeIP:                   {altRegister, altPay},
+	scopeNetwork:              {altRegister, altPay},
+	scopeClient:               {altPay},
+	scopeGlobal:               {altPay},
+	scopeRegistrations:        {altReuseClient},
+	scopeNetworkClients:       {altPay},
+	scopeRegistrationsNetwork: {altReuseClient},
+	scopeRegistrationsGlobal:  {altReuseClient, altPay},
+	scopeTokens:               {"reuse the access token you have until it expires", altPay},
+}
+
+// oauthScopes are the caps of the OAuth endpoints, whose errors take RFC
+// 6749's and RFC 7591's shape (error, error_description).
+var oauthScopes = map[string]bool{
+	scopeRegistrations: true, scopeRegistrationsNetwork: true, scopeRegistrationsGlobal: true, scopeTokens: true,
 }
 
 const (
-	altRegister = "register a client at POST /oauth/register for a larger free quota (see /auth.md)"
-	altPay      = "pay per request at GET /v1/check with x402 (no account needed, never rate limited)"
+	altRegister    = "register a client at POST /oauth/register for a larger free quota (see /auth.md)"
+	altPay         = "pay per request at GET /v1/check with x402 (no account needed, never rate limited)"
+	altReuseClient = "reuse a client you registered earlier: registrations last 90 days"
 )
 
 // tooMany answers 429 naming the exhausted bucket and when it resets.
@@ -109,7 +151,7 @@ func (s *Server) quotaRefusal(requestID string, b store.Bucket, reset time.Time)
 		RetryAfterSeconds: retry,
 		Alternatives:      quotaAlternatives[b.Scope],
 	}
-	if b.Scope == scopeRegistrations {
+	if oauthScopes[b.Scope] {
 		body.ErrorDescription = body.Message
 	}
 	return body
@@ -132,7 +174,10 @@ type freeUse struct {
 // tool share the buckets.
 func (s *Server) consumeFree(ctx context.Context, r *http.Request, p principal, t time.Time) (freeUse, error) {
 	dayKey, reset := day(t)
-	buckets := s.freeBuckets(r, dayKey, p)
+	buckets, err := s.freeBuckets(ctx, r, dayKey, p)
+	if err != nil {
+		return freeUse{}, err
+	}
 	c, err := s.store.Consume(ctx, dayKey, buckets)
 	if err != nil {
 		return freeUse{}, err

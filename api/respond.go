@@ -16,6 +16,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/store"
 )
 
 // Stable machine-readable error codes of the API.
@@ -106,6 +107,11 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 		w.WriteHeader(statusClientClosed)
 		return
 	}
+	if errors.Is(err, store.ErrUnavailable) {
+		s.log.ErrorContext(r.Context(), "database unavailable", "request_id", requestIDOf(r), "error", err)
+		s.unavailable(w, r, msgDatabaseUnavailable)
+		return
+	}
 	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
 	s.fail(w, r, http.StatusInternalServerError, codeInternal, "something went wrong on our side; retry later and quote the request_id if it persists")
 }
@@ -114,6 +120,9 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 // client abandoned before the answer: nginx's 499, outside HTTP's classes,
 // so that a disconnect never counts as a server error.
 const statusClientClosed = 499
+
+// msgDatabaseUnavailable answers a request whose database work failed.
+const msgDatabaseUnavailable = "the service's database did not answer; nothing was counted or charged: retry in a minute"
 
 // retryUnavailableAfter is the Retry-After of a 503: long enough for a
 // database or facilitator to come back, short enough not to lose a client.

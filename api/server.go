@@ -70,7 +70,7 @@ type Deps struct {
 func NewServer(d Deps) *Server {
 	s := &Server{
 		store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
-		ips:      newIPHasher(d.IPHashKey),
+		ips:      newIPHasher(d.IPHashKey, d.Store.DaySalt),
 		payments: d.Payments,
 	}
 	s.ev.Store(d.Evaluator)

@@ -133,3 +133,37 @@ func TestServeStopsWhenItsPortIsTaken(t *testing.T) {
 		t.Errorf("serve on a taken port: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestServeRefusesAnotherAddressHashKey: a database first served with one
+// address-hash key is not served with another (each instance would count
+// quotas apart), and is again with the first.
+func TestServeRefusesAnotherAddressHashKey(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close() // serve stops at the taken port once the key is accepted
+	dir := t.TempDir()
+	t.Setenv("ENTRYCHECK_VERIFY_AT", "")
+	serveWith := func(key string) string {
+		t.Helper()
+		t.Setenv("ENTRYCHECK_IP_HASH_KEY", key)
+		code, _, stderr := run(t, "serve", "--addr", ln.Addr().String(), "--public", dir, "--db", filepath.Join(dir, "e.db"),
+			"--data", datatest.MatrixDir(t, datatest.Current))
+		if code == 0 {
+			t.Fatalf("serve with key %q on a taken port exited 0", key)
+		}
+		return stderr
+	}
+	first, second := "the first key, of at least thirty-two characters", "another key, of at least thirty-two characters"
+	for _, step := range []struct {
+		key     string
+		refused bool
+	}{{first, false}, {second, true}, {first, false}} {
+		stderr := serveWith(step.key)
+		refused := strings.Contains(stderr, "another address-hash key")
+		if refused != step.refused || !refused && !strings.Contains(stderr, "listening on") {
+			t.Errorf("key %q: refused %v, want %v: %s", step.key, refused, step.refused, stderr)
+		}
+	}
+}

@@ -60,9 +60,12 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	if err := st.DeleteExpired(ctx, env.Clock.Now()); err != nil {
-		log.Warn("housekeeping", "error", err)
+	if err := agreeOnIPHashKey(ctx, st, key); err != nil {
+		return err
 	}
+	houseCtx, stopHouse := context.WithCancel(ctx)
+	waitHouse := keepHouse(houseCtx, st, env.Clock, housekeepingInterval, log)
+	defer func() { stopHouse(); waitHouse() }()
 	gate, err := api.NewPaymentGate(cfg, st, env.Clock)
 	if err != nil {
 		return err
@@ -131,6 +134,29 @@ func ipHashKey(cfg config.Config) ([]byte, error) {
 		return nil, fmt.Errorf("keeping the address-hash key: %w", err)
 	}
 	return []byte(k), nil
+}
+
+// settingIPHashKey names the address-hash key's fingerprint in the
+// database's settings.
+const settingIPHashKey = "ip_hash_key_fingerprint"
+
+// agreeOnIPHashKey refuses to serve with another address-hash key than the
+// database was first served with: instances sharing a database with
+// different keys would each count an address in buckets of their own and
+// double every quota.
+func agreeOnIPHashKey(ctx context.Context, st *store.Store, key []byte) error {
+	fp := api.IPHashKeyFingerprint(key)
+	stored, err := st.Agree(ctx, settingIPHashKey, fp)
+	if err != nil {
+		return err
+	}
+	if stored != fp {
+		return fmt.Errorf("the database is used with another address-hash key (fingerprint %s, this instance has %s): "+
+			"give every instance that shares it the same ENTRYCHECK_IP_HASH_KEY, or each counts quotas apart and doubles them; "+
+			"to change the key on purpose, stop every instance, delete the row %q of the settings table, then start them with the new key",
+			stored, fp, settingIPHashKey)
+	}
+	return nil
 }
 
 // facilitatorName names the configured facilitator for the log.

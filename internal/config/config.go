@@ -152,6 +152,21 @@ type Quotas struct {
 	// Global is the worldwide ceiling of free checks, shared by the site, the
 	// free API and every embedded widget (ENTRYCHECK_QUOTA_GLOBAL, default 50000).
 	Global int
+	// NetworkClients caps the checks of registered clients calling from one
+	// IPv4 /24 or IPv6 /56, whichever clients they are, so that registering
+	// many clients cannot multiply a network's share of the worldwide
+	// ceiling (ENTRYCHECK_QUOTA_NETWORK_CLIENTS, default 100: five clients'
+	// worth).
+	NetworkClients int
+	// RegistrationsNetwork caps client registrations per IPv4 /24 or IPv6
+	// /56 (ENTRYCHECK_QUOTA_REGISTRATIONS_NETWORK, default 6).
+	RegistrationsNetwork int
+	// RegistrationsGlobal is the worldwide ceiling of client registrations
+	// (ENTRYCHECK_QUOTA_REGISTRATIONS_GLOBAL, default 1000).
+	RegistrationsGlobal int
+	// Tokens caps the access tokens one client may obtain
+	// (ENTRYCHECK_QUOTA_TOKENS, default 50); a token lasts an hour.
+	Tokens int
 }
 
 // Default returns the defaults with the environment applied.
@@ -164,7 +179,8 @@ func Default() Config {
 		PublicDir:     "public",
 		BaseURL:       "http://127.0.0.1:8080",
 		IPHashKeyFile: "var/ip-hash.key",
-		Quotas:        Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000},
+		Quotas: Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000,
+			NetworkClients: 100, RegistrationsNetwork: 6, RegistrationsGlobal: 1000, Tokens: 50},
 		Verify: Verify{At: "03:00", Jitter: 30 * time.Minute, Timeout: 20 * time.Minute, Concurrency: 8,
 			HostInterval: 2 * time.Second, RequestTimeout: 20 * time.Second, Retries: 2},
 	}
@@ -304,12 +320,16 @@ func (c *Config) numbersFromEnv() error {
 		}
 	}
 	if err := intsFromEnv(map[string]*int{
-		"ENTRYCHECK_QUOTA_ANONYMOUS":     &c.Quotas.Anonymous,
-		"ENTRYCHECK_QUOTA_CLIENT":        &c.Quotas.Client,
-		"ENTRYCHECK_QUOTA_REGISTRATIONS": &c.Quotas.Registrations,
-		"ENTRYCHECK_QUOTA_NETWORK":       &c.Quotas.Network,
-		"ENTRYCHECK_QUOTA_GLOBAL":        &c.Quotas.Global,
-	}, "a whole number of checks per day"); err != nil {
+		"ENTRYCHECK_QUOTA_ANONYMOUS":             &c.Quotas.Anonymous,
+		"ENTRYCHECK_QUOTA_CLIENT":                &c.Quotas.Client,
+		"ENTRYCHECK_QUOTA_REGISTRATIONS":         &c.Quotas.Registrations,
+		"ENTRYCHECK_QUOTA_NETWORK":               &c.Quotas.Network,
+		"ENTRYCHECK_QUOTA_GLOBAL":                &c.Quotas.Global,
+		"ENTRYCHECK_QUOTA_NETWORK_CLIENTS":       &c.Quotas.NetworkClients,
+		"ENTRYCHECK_QUOTA_REGISTRATIONS_NETWORK": &c.Quotas.RegistrationsNetwork,
+		"ENTRYCHECK_QUOTA_REGISTRATIONS_GLOBAL":  &c.Quotas.RegistrationsGlobal,
+		"ENTRYCHECK_QUOTA_TOKENS":                &c.Quotas.Tokens,
+	}, "a whole number per day"); err != nil {
 		return err
 	}
 	return intsFromEnv(map[string]*int{

@@ -31,7 +31,7 @@ func (s *Store) CreateClient(ctx context.Context, c Client) error {
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO clients (id, secret_hash, name, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`),
 		c.ID, c.SecretHash, c.Name, c.CreatedAt.Unix(), c.ExpiresAt.Unix())
 	if err != nil {
-		return fmt.Errorf("storing client: %w", err)
+		return unavailable(fmt.Errorf("storing client: %w", err))
 	}
 	return nil
 }
@@ -46,20 +46,44 @@ func (s *Store) Client(ctx context.Context, id string) (Client, error) {
 		return c, ErrNotFound
 	}
 	if err != nil {
-		return c, fmt.Errorf("reading client: %w", err)
+		return c, unavailable(fmt.Errorf("reading client: %w", err))
 	}
 	c.CreatedAt, c.ExpiresAt = time.Unix(created, 0).UTC(), time.Unix(expires, 0).UTC()
 	return c, nil
 }
 
-// CreateToken stores a new access token.
-func (s *Store) CreateToken(ctx context.Context, t Token) error {
-	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO tokens (id, client_id, secret_hash, expires_at) VALUES (?, ?, ?, ?)`),
-		t.ID, t.ClientID, t.SecretHash, t.ExpiresAt.Unix())
+// CreateToken stores a new access token and revokes the client's tokens
+// that expired before now or were issued before its newest keep.
+func (s *Store) CreateToken(ctx context.Context, t Token, keep int, now time.Time) error {
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("storing token: %w", err)
+		return unavailable(fmt.Errorf("storing token: %w", err))
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO tokens (id, client_id, secret_hash, expires_at, seq)
+		VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tokens WHERE client_id = ?))`),
+		t.ID, t.ClientID, t.SecretHash, t.ExpiresAt.Unix(), t.ClientID); err != nil {
+		return unavailable(fmt.Errorf("storing token: %w", err))
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM tokens WHERE client_id = ? AND (expires_at < ? OR id NOT IN
+		(SELECT id FROM tokens WHERE client_id = ? ORDER BY seq DESC LIMIT ?))`),
+		t.ClientID, now.Unix(), t.ClientID, keep); err != nil {
+		return unavailable(fmt.Errorf("revoking old tokens: %w", err))
+	}
+	if err := tx.Commit(); err != nil {
+		return unavailable(fmt.Errorf("storing token: %w", err))
 	}
 	return nil
+}
+
+// LiveTokens counts a client's tokens that have not expired at now.
+func (s *Store) LiveTokens(ctx context.Context, clientID string, now time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tokens WHERE client_id = ? AND expires_at >= ?`), clientID, now.Unix()).Scan(&n)
+	if err != nil {
+		return 0, unavailable(fmt.Errorf("counting tokens: %w", err))
+	}
+	return n, nil
 }
 
 // Token returns a token by id, or ErrNotFound.
@@ -72,14 +96,29 @@ func (s *Store) Token(ctx context.Context, id string) (Token, error) {
 		return t, ErrNotFound
 	}
 	if err != nil {
-		return t, fmt.Errorf("reading token: %w", err)
+		return t, unavailable(fmt.Errorf("reading token: %w", err))
 	}
 	t.ExpiresAt = time.Unix(expires, 0).UTC()
 	return t, nil
 }
 
-// DeleteExpired removes tokens and clients that expired before now.
-func (s *Store) DeleteExpired(ctx context.Context, now time.Time) error {
+// Prune deletes what can never matter again: tokens and clients that
+// expired before now, and the quota rows and address-hash salts of days
+// before today's (the day of now, UTC). Serving runs it at start and every hour, so that the
+// database stays bounded however it is used.
+func (s *Store) Prune(ctx context.Context, now time.Time) error {
+	if err := s.deleteExpired(ctx, now); err != nil {
+		return err
+	}
+	today := now.UTC().Format(time.DateOnly)
+	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM hash_salts WHERE day < ?`), today); err != nil {
+		return fmt.Errorf("deleting old address-hash salts: %w", err)
+	}
+	return s.PruneQuota(ctx, today)
+}
+
+// deleteExpired removes tokens and clients that expired before now.
+func (s *Store) deleteExpired(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM tokens WHERE expires_at < ?`), now.Unix()); err != nil {
 		return fmt.Errorf("deleting expired tokens: %w", err)
 	}

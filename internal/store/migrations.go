@@ -86,6 +86,22 @@ var migrations = []func(tx *sql.Tx, driver string) error{
 				read_at       BIGINT NOT NULL)`,
 		)
 	},
+	// 5: the order in which a client's tokens were issued (the newest few
+	// stay live); the daily salts of the address hashes, deleted with the
+	// day's quota rows; and settings the instances sharing a database
+	// must agree on (the address-hash key's fingerprint).
+	func(tx *sql.Tx, driver string) error {
+		return exec(tx,
+			`ALTER TABLE tokens ADD COLUMN seq BIGINT NOT NULL DEFAULT 0`,
+			`CREATE INDEX tokens_client ON tokens (client_id, seq)`,
+			`CREATE TABLE hash_salts (
+				day  TEXT PRIMARY KEY,
+				salt TEXT NOT NULL)`,
+			`CREATE TABLE settings (
+				name  TEXT PRIMARY KEY,
+				value TEXT NOT NULL)`,
+		)
+	},
 }
 
 func exec(tx *sql.Tx, statements ...string) error {

@@ -36,9 +36,11 @@ type Consumption struct {
 // before it answers (see ledger).
 func (s *Store) Consume(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
 	if s.ledger != nil {
-		return s.ledger.consume(ctx, day, buckets)
+		c, err := s.ledger.consume(ctx, day, buckets)
+		return c, unavailable(err)
 	}
-	return s.consumeInDatabase(ctx, day, buckets)
+	c, err := s.consumeInDatabase(ctx, day, buckets)
+	return c, unavailable(err)
 }
 
 func (s *Store) consumeInDatabase(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
@@ -80,7 +82,7 @@ func (s *Store) QuotaUsed(ctx context.Context, day, scope, key string) (int, err
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
-	return used, err
+	return used, unavailable(err)
 }
 
 // AddCounter adds delta to a live counter of the day.
@@ -88,7 +90,7 @@ func (s *Store) AddCounter(ctx context.Context, day, name string, delta int64) e
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO counters (day, name, value) VALUES (?, ?, ?)
 		ON CONFLICT (day, name) DO UPDATE SET value = counters.value + excluded.value`), day, name, delta)
 	if err != nil {
-		return fmt.Errorf("counting %s: %w", name, err)
+		return unavailable(fmt.Errorf("counting %s: %w", name, err))
 	}
 	return nil
 }
@@ -97,7 +99,7 @@ func (s *Store) AddCounter(ctx context.Context, day, name string, delta int64) e
 func (s *Store) Counters(ctx context.Context, day string) (map[string]int64, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT name, value FROM counters WHERE day = ?`), day)
 	if err != nil {
-		return nil, fmt.Errorf("reading counters: %w", err)
+		return nil, unavailable(fmt.Errorf("reading counters: %w", err))
 	}
 	defer rows.Close()
 	out := map[string]int64{}
@@ -105,22 +107,24 @@ func (s *Store) Counters(ctx context.Context, day string) (map[string]int64, err
 		var name string
 		var v int64
 		if err := rows.Scan(&name, &v); err != nil {
-			return nil, err
+			return nil, unavailable(err)
 		}
 		out[name] = v
 	}
-	return out, rows.Err()
+	return out, unavailable(rows.Err())
 }
 
 // PruneQuota deletes quota rows of days before day; they can never matter again.
 func (s *Store) PruneQuota(ctx context.Context, day string) error {
-	_, err := s.db.ExecContext(ctx, s.q(`DELETE FROM quota_usage WHERE day < ?`), day)
-	return err
+	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM quota_usage WHERE day < ?`), day); err != nil {
+		return fmt.Errorf("deleting old quota rows: %w", err)
+	}
+	return nil
 }
 
 // Truncate empties every table; tests use it to start from a clean shared database.
 func (s *Store) Truncate() error {
-	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces", "source_pages"} {
+	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces", "source_pages", "hash_salts", "settings"} {
 		if _, err := s.db.Exec(`DELETE FROM ` + t); err != nil {
 			return fmt.Errorf("emptying %s: %w", t, err)
 		}
