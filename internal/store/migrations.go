@@ -115,9 +115,6 @@ func exec(tx *sql.Tx, statements ...string) error {
 
 // migrate brings the schema to len(migrations), recording the version.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("creating schema_version: %w", err)
-	}
 	for {
 		done, err := s.migrateOne(ctx)
 		if err != nil || done {
@@ -127,7 +124,10 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // migrateOne applies the next migration, if any. On PostgreSQL an advisory
-// lock keeps instances that start together from migrating twice.
+// lock, taken before anything else, keeps instances that start together
+// from migrating twice, and from creating schema_version at the same time:
+// PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe against itself (both
+// may find no table, and one fails on a duplicate catalogue row).
 func (s *Store) migrateOne(ctx context.Context) (done bool, err error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -138,6 +138,9 @@ func (s *Store) migrateOne(ctx context.Context) (done bool, err error) {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(4242001)`); err != nil {
 			return false, fmt.Errorf("locking for migration: %w", err)
 		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return false, fmt.Errorf("creating schema_version: %w", err)
 	}
 	var version int
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&version); err != nil {

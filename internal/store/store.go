@@ -35,7 +35,7 @@ type Store struct {
 	db     *sql.DB
 	driver string
 	ledger *ledger  // SQLite only
-	lock   *os.File // SQLite only: held while the file is open
+	lock   *os.File // SQLite only: the database file, locked while the store is open
 }
 
 // Open connects to a PostgreSQL URL (postgres:// or postgresql://) or a
@@ -58,13 +58,18 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 				return nil, fmt.Errorf("creating the database directory: %w", err)
 			}
 		}
-		if s.lock, err = lockFile(path + ".lock"); err != nil {
+		if s.lock, err = lockDatabase(path); err != nil {
 			return nil, err
 		}
 
 		// WAL lets readers run beside the writer; one connection serialises
-		// writers in Go instead of in SQLite's busy loop.
-		s.db, err = sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
+		// writers in Go instead of in SQLite's busy loop. synchronous(FULL)
+		// fsyncs the WAL at every commit, so that a registration, a payment
+		// nonce or a quota count is answered only once it survives a power
+		// cut; NORMAL syncs at checkpoints only, and a power cut could undo
+		// answered commits. Concurrent quota counts share one commit (see
+		// ledger), which keeps the cost off throughput.
+		s.db, err = sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err == nil {
 			s.db.SetMaxOpenConns(1)
 		}
