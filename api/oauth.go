@@ -133,7 +133,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		s.tooMany(w, r, buckets[c.Exhausted], reset)
 		return
 	}
-	id, secret := clientIDPrefix+randomHex(12), secretPrefix+randomToken(32)
+	id, secret := clientIDPrefix+randomHex(idBytes), secretPrefix+randomToken(32)
 	client := store.Client{ID: id, SecretHash: hashSecret(secret), Name: *req.ClientName, CreatedAt: now, ExpiresAt: now.Add(registrationLifetime)}
 	if err := s.store.CreateClient(r.Context(), client); err != nil {
 		s.oauthFailErr(w, r, err)
@@ -154,6 +154,9 @@ func (q registrationRequest) problem() string {
 		return "client_name is required: a short name for your agent or application"
 	}
 	name := strings.TrimSpace(*q.ClientName)
+	if !utf8.ValidString(name) {
+		return "client_name must be valid UTF-8"
+	}
 	if name == "" || utf8.RuneCountInString(name) > maxClientNameLength {
 		return "client_name must be 1 to 100 characters"
 	}
@@ -225,6 +228,10 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.clock.Now().UTC()
+	if !wellFormedID(id, clientIDPrefix) {
+		s.invalidClient(w, r, basic, "unknown client or wrong secret")
+		return
+	}
 	client, err := s.store.Client(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, client.SecretHash) {
 		s.invalidClient(w, r, basic, "unknown client or wrong secret")
@@ -249,7 +256,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		s.tooMany(w, r, bucket, reset)
 		return
 	}
-	tokenID, tokenSecret := randomHex(12), randomToken(32)
+	tokenID, tokenSecret := randomHex(idBytes), randomToken(32)
 	t := store.Token{ID: tokenID, ClientID: client.ID, SecretHash: hashSecret(tokenSecret), ExpiresAt: now.Add(tokenLifetime)}
 	if t.ExpiresAt.After(client.ExpiresAt) {
 		t.ExpiresAt = client.ExpiresAt
@@ -286,6 +293,10 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal
 	id, secret, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(value), tokenPrefix), "_")
 	if !ok || !strings.HasPrefix(strings.TrimSpace(value), tokenPrefix) {
 		s.unauthorized(w, r, "invalid_token", "the access token is malformed")
+		return principal{}, false
+	}
+	if !wellFormedID(id, "") {
+		s.unauthorized(w, r, "invalid_token", "the access token is unknown")
 		return principal{}, false
 	}
 	t, err := s.store.Token(r.Context(), id)
@@ -341,6 +352,30 @@ func hashSecret(secret string) string {
 
 func secretMatches(secret, hash string) bool {
 	return subtle.ConstantTimeCompare([]byte(hashSecret(secret)), []byte(hash)) == 1
+}
+
+// The random part of client and token ids: idBytes random bytes, written
+// as idHexLength hex digits.
+const (
+	idBytes     = 12
+	idHexLength = 2 * idBytes
+)
+
+// wellFormedID tells an id the service could have issued: prefix, then
+// lower-case hex of the issued length. Anything else is unknown without
+// asking the database, which refuses some bytes (NUL, invalid UTF-8) with
+// an error instead of "no such row".
+func wellFormedID(id, prefix string) bool {
+	hexPart, ok := strings.CutPrefix(id, prefix)
+	if !ok || len(hexPart) != idHexLength {
+		return false
+	}
+	for _, c := range []byte(hexPart) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 func randomHex(n int) string {
