@@ -115,8 +115,23 @@ func (l *ledger) flush() {
 		lastBatch = len(waiters)
 		l.mu.Unlock()
 		err := l.write(pending)
+		if err != nil {
+			l.forget(pending)
+		}
 		for _, w := range waiters {
 			w <- err
+		}
+	}
+}
+
+// forget takes back the counts of a batch that could not be written: its
+// callers are told the check failed, so it must not use up their quota.
+func (l *ledger) forget(pending map[pendingKey]int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k, n := range pending {
+		if k.day == l.day {
+			l.used[k.bucketKey] -= n
 		}
 	}
 }

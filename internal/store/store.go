@@ -68,8 +68,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		// nonce or a quota count is answered only once it survives a power
 		// cut; NORMAL syncs at checkpoints only, and a power cut could undo
 		// answered commits. Concurrent quota counts share one commit (see
-		// ledger), which keeps the cost off throughput.
-		s.db, err = sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
+		// ledger), which keeps the cost off throughput. Only another
+		// program (a sqlite3 shell writing) can hold the write lock, since
+		// the file belongs to this process: a request waits for it 2
+		// seconds, then is answered 503, rather than stall the free tier.
+		s.db, err = sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(2000)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err == nil {
 			s.db.SetMaxOpenConns(1)
 		}

@@ -75,3 +75,31 @@ func TestZeroLimitRefuses(t *testing.T) {
 		t.Errorf("%+v %v", c, err)
 	}
 }
+
+// A count that cannot be written is taken back: the caller is told the
+// check failed, and its quota is as it was.
+func TestFailedQuotaWriteUsesNoUnit(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "f.db"))
+	defer s.Close()
+	ctx := context.Background()
+	buckets := []store.Bucket{{Scope: "ip", Key: "a", Limit: 2}}
+	consume := func() (store.Consumption, error) { return s.Consume(ctx, "2026-11-22", buckets) }
+	if c, err := consume(); err != nil || c.Exhausted >= 0 {
+		t.Fatalf("first: %+v %v", c, err)
+	}
+	if _, err := s.DB().Exec(`PRAGMA query_only = 1`); err != nil { // one connection: every write now fails
+		t.Fatal(err)
+	}
+	if _, err := consume(); err == nil {
+		t.Fatal("a count that could not be written was reported as taken")
+	}
+	if _, err := s.DB().Exec(`PRAGMA query_only = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := consume(); err != nil || c.Exhausted >= 0 || c.Used[0] != 2 {
+		t.Errorf("after the failed write: %+v %v; want the second unit", c, err)
+	}
+	if c, err := consume(); err != nil || c.Exhausted != 0 {
+		t.Errorf("third: %+v %v; want the limit", c, err)
+	}
+}
