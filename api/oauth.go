@@ -94,7 +94,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.clock.Now().UTC()
 	dayKey, reset := day(now)
-	bucket := store.Bucket{Scope: scopeRegistrations, Key: s.ips.hash(dayKey, "ip", s.clientIP(r).String()), Limit: s.cfg.Quotas.Registrations}
+	bucket := store.Bucket{Scope: scopeRegistrations, Key: s.clientKey(r, dayKey), Limit: s.cfg.Quotas.Registrations}
 	c, err := s.store.Consume(r.Context(), dayKey, []store.Bucket{bucket})
 	if err != nil {
 		s.failErr(w, r, err)

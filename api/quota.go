@@ -16,6 +16,10 @@ const (
 	scopeClient        = "client_daily"
 	scopeGlobal        = "global_daily"
 	scopeRegistrations = "registrations_ip_daily"
+	// scopeUnknownClient counts, all together, the anonymous checks of
+	// clients whose trusted proxy does not give their address (see
+	// clientIP).
+	scopeUnknownClient = "unknown_client_daily"
 )
 
 // principal is who a free check counts against: an address or a client.
@@ -39,7 +43,10 @@ func (s *Server) freeBuckets(r *http.Request, dayKey string, p principal) []stor
 	if p.clientID != "" {
 		return []store.Bucket{{Scope: scopeClient, Key: p.clientID, Limit: q.Client}, global}
 	}
-	ip := s.clientIP(r)
+	ip, known := s.clientIP(r)
+	if !known {
+		return []store.Bucket{{Scope: scopeUnknownClient, Key: unknownClient, Limit: q.Anonymous}, global}
+	}
 	return []store.Bucket{
 		{Scope: scopeIP, Key: s.ips.hash(dayKey, "ip", ip.String()), Limit: q.Anonymous},
 		{Scope: scopeNetwork, Key: s.ips.hash(dayKey, "net", networkOf(ip).String()), Limit: q.Network},
@@ -66,6 +73,7 @@ var scopeMessages = map[string]string{
 	scopeClient:        "the daily free checks of this registered client are used up",
 	scopeGlobal:        "the service's worldwide daily free checks are used up",
 	scopeRegistrations: "the daily client registrations of this IP address are used up",
+	scopeUnknownClient: "the daily free checks shared by all clients whose address the proxy in front of this service withholds (Forwarded: for=unknown or an obfuscated identifier) are used up",
 }
 
 // quotaAlternatives says, for each exhausted bucket, what still works:
@@ -77,6 +85,7 @@ var quotaAlternatives = map[string][]string{
 	scopeClient:        {altPay},
 	scopeGlobal:        {altPay},
 	scopeRegistrations: {"reuse a client you registered earlier: registrations last 90 days"},
+	scopeUnknownClient: {altRegister, altPay},
 }
 
 const (
