@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -93,23 +94,26 @@ const (
 	altPay      = "pay per request at GET /v1/check with x402 (no account needed, never rate limited)"
 )
 
-// tooMany answers 429 naming the exhausted bucket and when it resets.
+// tooMany answers 429 naming the exhausted bucket and when it resets. A
+// HEAD was refused nothing, so it is not counted as a refusal.
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, b store.Bucket, reset time.Time) {
 	body := s.quotaRefusal(requestIDOf(r), b, reset)
+	if r.Method != http.MethodHead {
+		s.metrics.quotaRejections.WithLabelValues(b.Scope).Inc()
+	}
 	h := w.Header()
 	h.Set("Retry-After", strconv.Itoa(body.RetryAfterSeconds))
 	h.Set("X-RateLimit-Reset", strconv.FormatInt(reset.Unix(), 10))
 	writeJSON(w, http.StatusTooManyRequests, body)
 }
 
-// quotaRefusal counts a refusal by bucket b and describes it: which cap,
-// its limit, when it resets and what the caller can do instead.
+// quotaRefusal describes a refusal by bucket b: which cap, its limit, when
+// it resets and what the caller can do instead.
 func (s *Server) quotaRefusal(requestID string, b store.Bucket, reset time.Time) rateLimited {
 	retry := int(time.Until(reset).Seconds())
 	if now := s.clock.Now(); now.Before(reset) {
 		retry = int(reset.Sub(now).Seconds()) + 1
 	}
-	s.metrics.quotaRejections.WithLabelValues(b.Scope).Inc()
 	body := rateLimited{
 		errorBody:         errorBody{Error: codeRateLimited, Message: scopeMessages[b.Scope] + "; they reset at midnight UTC", RequestID: requestID},
 		Scope:             b.Scope,
@@ -154,6 +158,31 @@ func (s *Server) consumeFree(ctx context.Context, r *http.Request, p principal, 
 		return u, nil
 	}
 	s.metrics.freeChecks.Inc()
+	return u, nil
+}
+
+// peekFree is what consumeFree would find now, counting nothing: the
+// caller's own bucket and its use so far, or the bucket that would refuse
+// the check. The counts are the durable ones, which every answered check
+// has reached.
+func (s *Server) peekFree(ctx context.Context, r *http.Request, p principal, t time.Time) (freeUse, error) {
+	dayKey, reset := day(t)
+	buckets := s.freeBuckets(r, dayKey, p)
+	u := freeUse{own: buckets[0], reset: reset}
+	for i, b := range buckets {
+		used, err := s.store.QuotaUsed(ctx, dayKey, b.Scope, b.Key)
+		if err != nil {
+			return freeUse{}, fmt.Errorf("reading the %s quota: %w", b.Scope, err)
+		}
+		if i == 0 {
+			u.used = used
+		}
+		if used >= b.Limit {
+			u.used = buckets[0].Limit
+			u.exhausted = &buckets[i]
+			break
+		}
+	}
 	return u, nil
 }
 
