@@ -37,6 +37,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
 	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./api/
 	bash scripts/bench-build.sh
+	bash scripts/bench-idle.sh
 
 ## lighthouse: Lighthouse scores of home, passport, route and 404 pages, mobile and desktop (exit 1 below 100)
 lighthouse:

@@ -10,6 +10,11 @@ import (
 // freeCheck answers GET /free/check: anonymous or with a bearer token,
 // counted against the daily quotas. Invalid requests are refused before
 // anything is counted.
+//
+// HEAD counts nothing: it carries no answer, so it cannot spend a check
+// (nor, by repetition, the worldwide ceiling). It answers what GET would
+// now, status and headers, with X-RateLimit-Remaining the checks left
+// before this one: a free way to read one's quota.
 func (s *Server) freeCheck(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.authenticate(w, r)
 	if !ok {
@@ -20,7 +25,11 @@ func (s *Server) freeCheck(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	u, err := s.consumeFree(r.Context(), r, p, res.EvaluatedAt)
+	count := s.consumeFree
+	if r.Method == http.MethodHead {
+		count = s.peekFree
+	}
+	u, err := count(r.Context(), r, p, res.EvaluatedAt)
 	if err != nil {
 		s.failErr(w, r, err)
 		return

@@ -40,9 +40,7 @@ func (s *Server) site() discovery.Site { return SiteOf(s.cfg, s.evaluator()) }
 func (s *Server) routeDocuments(r chi.Router) {
 	var c compression.Compressor
 	for _, d := range discovery.Documents(s.site()) {
-		h := s.documentHandler(d, &c)
-		r.Get(d.Path, h)
-		r.Head(d.Path, h)
+		getAndHead(r, d.Path, s.documentHandler(d, &c))
 	}
 }
 

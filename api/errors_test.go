@@ -51,7 +51,9 @@ var leaks = regexp.MustCompile(`\*?\b(json|http|url|strconv|sql|pgx|pgconn|sqlit
 // TestEveryErrorIsJSON sends bad requests of every kind to every endpoint
 // and checks that each answer is a JSON error in its endpoint's shape, with
 // a machine code and a message a person can act on, and nothing internal.
-// The 405s of every path and method are TestEveryOtherMethodIs405's.
+// Each GET is sent as HEAD too, which gets the same status and JSON
+// Content-Type without the body. The 405s of every path and method are
+// TestEveryOtherMethodIs405's.
 func TestEveryErrorIsJSON(t *testing.T) {
 	e := start(t, "")
 	big := strings.Repeat("x", 70<<10)
@@ -106,6 +108,18 @@ func TestEveryErrorIsJSON(t *testing.T) {
 			}
 			// The service's own base URL is no leak (the 402 names the resource).
 			checkErrorBody(t, c.path, resp, bytes.ReplaceAll(body, []byte(e.url), []byte("https://entrycheck.example")))
+			if c.method == http.MethodGet {
+				req.Method = http.MethodHead
+				head, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, _ := io.Copy(io.Discard, head.Body)
+				head.Body.Close()
+				if head.StatusCode != c.status || n > 0 || head.Header.Get("Content-Type") != resp.Header.Get("Content-Type") {
+					t.Errorf("HEAD: status %d, Content-Type %q, %d bytes of body; GET: %d, %q", head.StatusCode, head.Header.Get("Content-Type"), n, resp.StatusCode, resp.Header.Get("Content-Type"))
+				}
+			}
 		})
 	}
 }

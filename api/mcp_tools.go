@@ -45,6 +45,7 @@ func (s *Server) mcpCheck(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		return s.toolError(ctx, err), nil
 	}
 	if u.exhausted != nil {
+		s.metrics.quotaRejections.WithLabelValues(u.exhausted.Scope).Inc()
 		body := s.quotaRefusal(id, *u.exhausted, u.reset)
 		body.Alternatives = []string{
 			fmt.Sprintf("register a client at POST %s and send its token as Authorization: Bearer on the MCP requests for %d free calls a day (see %s)",

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -13,8 +14,10 @@ import (
 
 // TestEveryOtherMethodIs405: on every path of openapi.json, each method the
 // document does not declare gets 405 with an Allow header naming the
-// declared ones (GET on a POST endpoint too, which the site's catch-all
-// route would otherwise answer) and a JSON error a person can act on.
+// declared ones, and HEAD where GET is (GET and HEAD on a POST endpoint
+// too, which the site's catch-all route would otherwise answer), and a JSON
+// error a person can act on; a HEAD gets the error's headers without its
+// body.
 func TestEveryOtherMethodIs405(t *testing.T) {
 	e := start(t, "")
 	var doc struct {
@@ -23,7 +26,7 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 	if err := json.Unmarshal(api.OpenAPIFor(e.url), &doc); err != nil {
 		t.Fatal(err)
 	}
-	methods := []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	methods := []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
 	for path, ops := range doc.Paths {
 		var declared []string
 		for _, m := range methods {
@@ -31,9 +34,14 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 				declared = append(declared, m)
 			}
 		}
+		// HEAD is not declared: it is served wherever GET is.
+		served := slices.Clone(declared)
+		if slices.Contains(declared, http.MethodGet) {
+			served = append(served, http.MethodHead)
+		}
 		url := e.url + strings.ReplaceAll(path, "{iso3}", "DEU")
 		for _, m := range methods {
-			if slices.Contains(declared, m) {
+			if slices.Contains(served, m) {
 				continue
 			}
 			req, _ := http.NewRequest(m, url, nil)
@@ -41,14 +49,21 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var body struct{ Error, Message string }
-			derr := json.NewDecoder(resp.Body).Decode(&body)
+			raw, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			allow := strings.Split(resp.Header.Get("Allow"), ", ")
-			if resp.StatusCode != http.StatusMethodNotAllowed || derr != nil || body.Error != "method_not_allowed" || !strings.Contains(body.Message, declared[0]) {
-				t.Errorf("%s %s: %d %+v %v", m, path, resp.StatusCode, body, derr)
+			if m == http.MethodHead {
+				if resp.StatusCode != http.StatusMethodNotAllowed || len(raw) > 0 || !strings.Contains(resp.Header.Get("Content-Type"), "json") {
+					t.Errorf("HEAD %s: %d, Content-Type %q, %d bytes of body", path, resp.StatusCode, resp.Header.Get("Content-Type"), len(raw))
+				}
+			} else {
+				var body struct{ Error, Message string }
+				derr := json.Unmarshal(raw, &body)
+				if resp.StatusCode != http.StatusMethodNotAllowed || derr != nil || body.Error != "method_not_allowed" || !strings.Contains(body.Message, declared[0]) {
+					t.Errorf("%s %s: %d %+v %v", m, path, resp.StatusCode, body, derr)
+				}
 			}
-			for _, d := range declared {
+			for _, d := range served {
 				if !slices.Contains(allow, d) {
 					t.Errorf("%s %s: Allow %q lacks %s", m, path, resp.Header.Get("Allow"), d)
 				}

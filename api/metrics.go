@@ -34,7 +34,7 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 			Name: "entrycheck_paid_calls_total", Help: "Paid calls served after settlement.",
 		}),
 		quotaRejections: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "entrycheck_quota_rejections_total", Help: "Requests refused with 429, by exhausted scope.",
+			Name: "entrycheck_quota_rejections_total", Help: "Free checks and registrations refused with 429, by exhausted scope (a HEAD that finds the quota used up is none).",
 		}, []string{"scope"}),
 	}
 	for _, c := range []prometheus.Collector{m.requests, m.duration, m.freeChecks, m.paidCalls, m.quotaRejections} {

@@ -113,7 +113,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.clock.Now().UTC()
 	dayKey, reset := day(now)
-	ip, network, err := s.callerKeys(r.Context(), r, dayKey)
+	ip, network, _, err := s.callerKeys(r.Context(), r, dayKey)
 	if err != nil {
 		s.oauthFailErr(w, r, err)
 		return

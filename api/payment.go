@@ -123,10 +123,15 @@ type paymentRequired struct {
 	RequestID string `json:"request_id"`
 }
 
+// headNeverCharged is the reason a HEAD with a valid payment gets the offer.
+const headNeverCharged = "this payment is valid, but HEAD carries no answer and is never charged: send it with GET; nothing was charged"
+
 // paid wraps the answer of a paid endpoint: invalid requests are refused
 // before any payment (nobody pays for a 400), then the payment is authorized,
 // the answer computed, the payment settled, and only then the answer sent.
-// Paid endpoints are never rate limited and use no free quota.
+// Paid endpoints are never rate limited and use no free quota. HEAD gets
+// the status and headers of an unpaid GET (400, 503 or the 402 offer) and
+// settles nothing.
 func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) http.HandlerFunc {
 	p := price(path)
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -145,6 +150,11 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			return
 		}
 		payment, reason := s.authorizeHeader(r, offer)
+		if payment != nil && r.Method == http.MethodHead {
+			// A HEAD carries no answer, so it is never charged: it gets
+			// the offer GET would, and a payment is only checked.
+			payment, reason = nil, headNeverCharged
+		}
 		if payment == nil {
 			offer.Error = reason
 			header, err := x402.Encode(offer)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -22,6 +23,10 @@ const (
 	scopeRegistrationsNetwork = "registrations_network_daily"
 	scopeRegistrationsGlobal  = "registrations_global_daily"
 	scopeTokens               = "tokens_client_daily"
+	// scopeUnknownClient counts, all together, the anonymous checks of
+	// clients whose trusted proxy does not give their address (see
+	// clientIP).
+	scopeUnknownClient = "unknown_client_daily"
 )
 
 // principal is who a free check counts against: an address or a client.
@@ -37,14 +42,19 @@ func day(t time.Time) (string, time.Time) {
 }
 
 // callerKeys are the bucket keys of the caller's address and network
-// (IPv4 /24, IPv6 /56) on day.
-func (s *Server) callerKeys(ctx context.Context, r *http.Request, day string) (ip, network string, err error) {
-	addr := s.clientIP(r)
+// (IPv4 /24, IPv6 /56) on day. known is false for a client a trusted
+// proxy does not name: both keys are then unknownClient, one bucket for
+// all such clients.
+func (s *Server) callerKeys(ctx context.Context, r *http.Request, day string) (ip, network string, known bool, err error) {
+	addr, known := s.clientIP(r)
+	if !known {
+		return unknownClient, unknownClient, false, nil
+	}
 	if ip, err = s.ips.hash(ctx, day, "ip", addr.String()); err != nil {
-		return "", "", err
+		return "", "", true, err
 	}
 	network, err = s.ips.hash(ctx, day, "net", networkOf(addr).String())
-	return ip, network, err
+	return ip, network, true, err
 }
 
 // freeBuckets lists the buckets a free check consumes, the caller's own
@@ -55,7 +65,7 @@ func (s *Server) callerKeys(ctx context.Context, r *http.Request, day string) (i
 // takes from the worldwide ceiling.
 func (s *Server) freeBuckets(ctx context.Context, r *http.Request, dayKey string, p principal) ([]store.Bucket, error) {
 	q := s.cfg.Quotas
-	ip, network, err := s.callerKeys(ctx, r, dayKey)
+	ip, network, known, err := s.callerKeys(ctx, r, dayKey)
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +76,9 @@ func (s *Server) freeBuckets(ctx context.Context, r *http.Request, dayKey string
 			{Scope: scopeNetworkClients, Key: network, Limit: q.NetworkClients},
 			global,
 		}, nil
+	}
+	if !known {
+		return []store.Bucket{{Scope: scopeUnknownClient, Key: unknownClient, Limit: q.Anonymous}, global}, nil
 	}
 	return []store.Bucket{
 		{Scope: scopeIP, Key: ip, Limit: q.Anonymous},
@@ -97,6 +110,7 @@ var scopeMessages = map[string]string{
 	scopeRegistrationsNetwork: "the daily client registrations of this network are used up",
 	scopeRegistrationsGlobal:  "the service's worldwide daily client registrations are used up",
 	scopeTokens:               "this client's daily access tokens are used up; keep using a token until it expires (expires_in) instead of requesting one per call",
+	scopeUnknownClient:        "the daily free checks shared by all clients whose address the proxy in front of this service withholds (Forwarded: for=unknown or an obfuscated identifier) are used up",
 }
 
 // quotaAlternatives says, for each exhausted bucket, what still works:
@@ -112,6 +126,7 @@ var quotaAlternatives = map[string][]string{
 	scopeRegistrationsNetwork: {altReuseClient},
 	scopeRegistrationsGlobal:  {altReuseClient, altPay},
 	scopeTokens:               {"reuse the access token you have until it expires", altPay},
+	scopeUnknownClient:        {altRegister, altPay},
 }
 
 // oauthScopes are the caps of the OAuth endpoints, whose errors take RFC
@@ -126,23 +141,26 @@ const (
 	altReuseClient = "reuse a client you registered earlier: registrations last 90 days"
 )
 
-// tooMany answers 429 naming the exhausted bucket and when it resets.
+// tooMany answers 429 naming the exhausted bucket and when it resets. A
+// HEAD was refused nothing, so it is not counted as a refusal.
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, b store.Bucket, reset time.Time) {
 	body := s.quotaRefusal(requestIDOf(r), b, reset)
+	if r.Method != http.MethodHead {
+		s.metrics.quotaRejections.WithLabelValues(b.Scope).Inc()
+	}
 	h := w.Header()
 	h.Set("Retry-After", strconv.Itoa(body.RetryAfterSeconds))
 	h.Set("X-RateLimit-Reset", strconv.FormatInt(reset.Unix(), 10))
 	writeJSON(w, http.StatusTooManyRequests, body)
 }
 
-// quotaRefusal counts a refusal by bucket b and describes it: which cap,
-// its limit, when it resets and what the caller can do instead.
+// quotaRefusal describes a refusal by bucket b: which cap, its limit, when
+// it resets and what the caller can do instead.
 func (s *Server) quotaRefusal(requestID string, b store.Bucket, reset time.Time) rateLimited {
 	retry := int(time.Until(reset).Seconds())
 	if now := s.clock.Now(); now.Before(reset) {
 		retry = int(reset.Sub(now).Seconds()) + 1
 	}
-	s.metrics.quotaRejections.WithLabelValues(b.Scope).Inc()
 	body := rateLimited{
 		errorBody:         errorBody{Error: codeRateLimited, Message: scopeMessages[b.Scope] + "; they reset at midnight UTC", RequestID: requestID},
 		Scope:             b.Scope,
@@ -190,6 +208,34 @@ func (s *Server) consumeFree(ctx context.Context, r *http.Request, p principal, 
 		return u, nil
 	}
 	s.metrics.freeChecks.Inc()
+	return u, nil
+}
+
+// peekFree is what consumeFree would find now, counting nothing: the
+// caller's own bucket and its use so far, or the bucket that would refuse
+// the check. The counts are the durable ones, which every answered check
+// has reached.
+func (s *Server) peekFree(ctx context.Context, r *http.Request, p principal, t time.Time) (freeUse, error) {
+	dayKey, reset := day(t)
+	buckets, err := s.freeBuckets(ctx, r, dayKey, p)
+	if err != nil {
+		return freeUse{}, err
+	}
+	u := freeUse{own: buckets[0], reset: reset}
+	for i, b := range buckets {
+		used, err := s.store.QuotaUsed(ctx, dayKey, b.Scope, b.Key)
+		if err != nil {
+			return freeUse{}, fmt.Errorf("reading the %s quota: %w", b.Scope, err)
+		}
+		if i == 0 {
+			u.used = used
+		}
+		if used >= b.Limit {
+			u.used = buckets[0].Limit
+			u.exhausted = &buckets[i]
+			break
+		}
+	}
 	return u, nil
 }
 

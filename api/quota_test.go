@@ -133,3 +133,48 @@ func TestGlobalCeiling(t *testing.T) {
 		t.Errorf("stats: %v", s)
 	}
 }
+
+// TestClientIPUnknownClientsShareOneBucket: clients a trusted proxy does
+// not name (for=unknown, obfuscated identifiers) count
+// together as one address, apart from the proxy's own: a new identifier
+// buys nothing.
+func TestClientIPUnknownClientsShareOneBucket(t *testing.T) {
+	e := start(t, "", func(c *config.Config) {
+		c.TrustedProxies, _ = config.ParsePrefixes("127.0.0.1")
+	})
+	rs := parallel(20, func(i int) response {
+		hop := fmt.Sprintf("for=_hidden%d", i)
+		if i%2 == 0 {
+			hop = "for=unknown"
+		}
+		return e.get("/free/check?passport=DEU&destination=THA", "Forwarded", hop)
+	})
+	if c := countStatus(rs); c[http.StatusOK] != 5 {
+		t.Errorf("statuses %v: clients the proxy hides got more than one address's 5 checks", c)
+	}
+	for _, r := range rs {
+		if r.StatusCode == http.StatusTooManyRequests {
+			if m := r.json(t); m["scope"] != "unknown_client_daily" || m["limit"] != float64(5) {
+				t.Errorf("429 for a hidden client: scope %v, limit %v", m["scope"], m["limit"])
+			}
+		}
+	}
+	// The proxy's own requests and named clients keep their own quotas.
+	if r := e.get("/free/check?passport=DEU&destination=THA"); r.StatusCode != http.StatusOK {
+		t.Errorf("the proxy's own check after the hidden clients': %d", r.StatusCode)
+	}
+	if r := e.get("/free/check?passport=DEU&destination=THA", "X-Forwarded-For", "[2001:db8::1]:4711"); r.StatusCode != http.StatusOK {
+		t.Errorf("a named client's check after the hidden clients': %d", r.StatusCode)
+	}
+	// Registrations too: the hidden clients share one address's 3.
+	created := 0
+	for i := range 5 {
+		r := e.post("/oauth/register", "application/json", []byte(`{"client_name":"agent"}`), "Forwarded", fmt.Sprintf("for=_agent%d", i))
+		if r.StatusCode == http.StatusCreated {
+			created++
+		}
+	}
+	if created != 3 {
+		t.Errorf("%d registrations by hidden clients, want the 3 of one address", created)
+	}
+}

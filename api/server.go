@@ -112,11 +112,11 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 
 	r.Group(func(r chi.Router) {
 		r.Use(corsPublic)
-		r.Get("/free/check", s.freeCheck)
+		getAndHead(r, "/free/check", s.freeCheck)
 		r.Options("/free/check", preflight)
 	})
-	r.Get(discovery.PathCheck, s.paid(discovery.PathCheck, s.paidCheck))
-	r.Get(discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
+	getAndHead(r, discovery.PathCheck, s.paid(discovery.PathCheck, s.paidCheck))
+	getAndHead(r, discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
 	r.Post(discovery.PathTrips, s.paid(discovery.PathTrips, s.paidTrip))
 
 	// The MCP endpoint answers every method itself: POST, the CORS
@@ -127,19 +127,33 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.Post("/oauth/register", s.register)
 	r.Post("/oauth/token", s.token)
 
-	r.Get("/openapi.json", s.openAPI)
-	r.Get("/stats.json", s.stats)
-	r.Get("/healthz", s.health)
-	r.Method(http.MethodGet, "/metrics", metricsHandler(reg))
+	getAndHead(r, "/openapi.json", s.openAPI)
+	getAndHead(r, "/stats.json", s.stats)
+	getAndHead(r, "/healthz", s.health)
+	getAndHead(r, "/metrics", metricsHandler(reg).ServeHTTP)
 	s.routeDocuments(r)
-	r.Get(pathGo, s.goRoute)
-	r.Get("/*", s.static.ServeHTTP)
-	r.Head("/*", s.static.ServeHTTP)
+	getAndHead(r, pathGo, s.goRoute)
+	getAndHead(r, "/*", s.static.ServeHTTP)
 	return r
 }
 
+// getAndHead routes GET and HEAD of pattern to h. Every resource that
+// answers GET answers HEAD with the same status and headers (RFC 9110
+// section 9.3.2), and net/http drops the body a handler writes for HEAD.
+// The handlers whose GET counts or charges check the method: a HEAD uses
+// no free check (freeCheck) and settles no payment (paid).
+func getAndHead(r chi.Router, pattern string, h http.HandlerFunc) {
+	r.Get(pattern, h)
+	r.Head(pattern, h)
+}
+
 // Server timeouts: long enough for a trip evaluation on a slow link, short
-// enough that idle or slow clients cannot hold connections.
+// enough that slow clients cannot hold connections. What idle keep-alive
+// connections cost is bounded by the connection cap (connLimit), not by
+// IdleTimeout, which stays above the upstream idle timeouts of the usual
+// proxies and load balancers (60 s for nginx's upstream keepalive_timeout
+// and AWS ALB): the proxy closes first, and never sends a request on a
+// connection this server is closing.
 const (
 	ReadHeaderTimeout = 5 * time.Second
 	ReadTimeout       = 15 * time.Second
@@ -148,8 +162,9 @@ const (
 	MaxHeaderBytes    = 16 << 10
 )
 
-// HTTPServer wraps h in an http.Server with the service's timeouts and limits.
-func HTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
+// HTTPServer wraps h in an http.Server with the service's timeouts and
+// limits, keeping at most maxConns connections open (see connLimit).
+func HTTPServer(addr string, h http.Handler, log *slog.Logger, maxConns int) *http.Server {
 	return &http.Server{
 		Addr:              addr,
 		Handler:           h,
@@ -158,6 +173,7 @@ func HTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
 		WriteTimeout:      WriteTimeout,
 		IdleTimeout:       IdleTimeout,
 		MaxHeaderBytes:    MaxHeaderBytes,
+		ConnState:         newConnLimit(maxConns, log).track,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 }

@@ -71,7 +71,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 		return err
 	}
 	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
-	srv := api.HTTPServer(cfg.Addr, service.Handler(), log)
+	srv := api.HTTPServer(cfg.Addr, service.Handler(), log, cfg.MaxConns)
 	// Listen before the verification is scheduled: a taken port ends the
 	// command at once rather than behind the wait for a scheduled run.
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -85,7 +85,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	}
 	defer waitVerification()
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
-		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "facilitator", facilitatorName(cfg.Facilitator))
+		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "max_conns", cfg.MaxConns, "facilitator", facilitatorName(cfg.Facilitator))
 	warnStaleTree(log, cfg, ev.Snapshot().Version())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -34,6 +34,13 @@ type Config struct {
 	GeoDir string
 	// Addr is the listen address of serve (--addr, ENTRYCHECK_ADDR).
 	Addr string
+	// MaxConns is how many connections serve keeps open (--max-conns,
+	// ENTRYCHECK_MAX_CONNS, default 1000). At the cap a new connection
+	// closes the one idle the longest, and waits only when all are busy. An
+	// idle keep-alive connection costs about 25 KB, so the default bounds
+	// them to some 25 MB, while 1000 connections busy at once are far more
+	// than two cores answer without queueing.
+	MaxConns int
 	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
 	Database string
 	// PublicDir is the generated static tree that serve serves (--public, ENTRYCHECK_PUBLIC).
@@ -94,6 +101,9 @@ type Verify struct {
 	// passing reason (network, timeout, 429, 5xx) (ENTRYCHECK_VERIFY_RETRIES, default 2).
 	Retries int
 }
+
+// DefaultMaxConns is the default connection cap of serve (see Config.MaxConns).
+const DefaultMaxConns = 1000
 
 // VerifyOff disables serve's daily verification.
 const VerifyOff = "off"
@@ -175,6 +185,7 @@ func Default() Config {
 		MatrixDir:     dataset.DefaultMatrixDir,
 		GeoDir:        worldmap.DefaultDir,
 		Addr:          "127.0.0.1:8080",
+		MaxConns:      DefaultMaxConns,
 		Database:      "var/entrycheck.db",
 		PublicDir:     "public",
 		BaseURL:       "http://127.0.0.1:8080",
@@ -243,6 +254,7 @@ func (c *Config) RegisterBuild(fs *flag.FlagSet) {
 func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	c.RegisterData(fs)
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen `address` (env ENTRYCHECK_ADDR)")
+	fs.IntVar(&c.MaxConns, "max-conns", c.MaxConns, "open connections kept at most; at the cap a new one closes the one idle the longest (env ENTRYCHECK_MAX_CONNS)")
 	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
@@ -276,6 +288,9 @@ func (c *Config) Load() error {
 	}
 	if c.envErr != nil {
 		return c.envErr
+	}
+	if c.MaxConns < 1 {
+		return fmt.Errorf("the connection cap must be at least 1 (--max-conns, ENTRYCHECK_MAX_CONNS)")
 	}
 	if c.Verify.Timeout <= 0 {
 		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
@@ -333,6 +348,7 @@ func (c *Config) numbersFromEnv() error {
 		return err
 	}
 	return intsFromEnv(map[string]*int{
+		"ENTRYCHECK_MAX_CONNS":          &c.MaxConns,
 		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
 		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
 	}, "a whole number")

@@ -42,6 +42,11 @@ func TestLoadValidates(t *testing.T) {
 	if err := c.Load(); err == nil {
 		t.Error("a short address-hash key was accepted")
 	}
+	c = Default()
+	c.MaxConns = 0
+	if err := c.Load(); err == nil {
+		t.Error("a connection cap of 0 was accepted")
+	}
 }
 
 // TestDataLock: flag over environment over the lock built in.

@@ -3,6 +3,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"testing"
 )
 
@@ -24,6 +25,7 @@ func TestFlagOverEnvironmentOverDefault(t *testing.T) {
 		{"build", "public", "ENTRYCHECK_PUBLIC", "env-public", "flag-public", func(c Config) string { return c.PublicDir }},
 		{"build", "base-url", "ENTRYCHECK_BASE_URL", "https://env.example", "https://flag.example", func(c Config) string { return c.BaseURL }},
 		{"serve", "addr", "ENTRYCHECK_ADDR", "127.0.0.1:1", "127.0.0.1:2", func(c Config) string { return c.Addr }},
+		{"serve", "max-conns", "ENTRYCHECK_MAX_CONNS", "500", "700", func(c Config) string { return strconv.Itoa(c.MaxConns) }},
 		{"serve", "pay-to", "ENTRYCHECK_PAY_TO", "0xenv", "0xflag", func(c Config) string { return c.PayTo }},
 		{"serve", "facilitator", "ENTRYCHECK_FACILITATOR", "local", "https://facilitator.example", func(c Config) string { return c.Facilitator }},
 		{"serve", "verify-at", "ENTRYCHECK_VERIFY_AT", "04:00", "05:00", func(c Config) string { return c.Verify.At }},
