@@ -139,7 +139,7 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, 
 		e.srv.Close()
 		st.Close()
 	})
-	doc, err := libopenapi.NewDocument(api.OpenAPIFor(e.url))
+	doc, err := libopenapi.NewDocument(api.OpenAPIFor(api.SiteOf(e.cfg, evaluatorFor(tb, e.cfg))))
 	if err != nil {
 		tb.Fatal(err)
 	}

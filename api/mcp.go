@@ -177,7 +177,7 @@ func (s *Server) mcpServer(log *slog.Logger) *mcp.Server {
 	})
 	sch := mcpSchemas()
 	q := s.cfg.Quotas
-	trip := price(discovery.PathTrips)
+	trip := s.price(discovery.PathTrips)
 	tripAmount, err := x402.AtomicUSDC(trip.USD)
 	if err != nil {
 		panic("api: price of " + discovery.PathTrips + ": " + err.Error())

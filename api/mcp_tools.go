@@ -168,7 +168,7 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 			Message: "this server has no payment address configured (ENTRYCHECK_PAY_TO), so " + toolTrip + " cannot be paid for; use " + toolCheck + " for each leg"}
 		return errorResult(body, body.Message+".", id), nil
 	}
-	offer, err := s.offer(s.toolResourceURL(toolTrip), price(discovery.PathTrips))
+	offer, err := s.offer(s.toolResourceURL(toolTrip), s.price(discovery.PathTrips))
 	if err != nil {
 		return s.toolError(ctx, err), nil
 	}

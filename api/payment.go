@@ -13,9 +13,9 @@ import (
 )
 
 // price returns what the paid endpoint at path costs: the prices published
-// in the discovery documents, from one table.
-func price(path string) discovery.Price {
-	for _, p := range discovery.DefaultPrices() {
+// in the discovery documents, from one table and the configuration.
+func (s *Server) price(path string) discovery.Price {
+	for _, p := range discovery.PricesOf(s.cfg.Prices) {
 		if p.Path == path {
 			return p
 		}
@@ -133,7 +133,7 @@ const headNeverCharged = "this payment is valid, but HEAD carries no answer and 
 // the status and headers of an unpaid GET (400, 503 or the 402 offer) and
 // settles nothing.
 func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) http.HandlerFunc {
-	p := price(path)
+	p := s.price(path)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.PayTo == "" {
 			s.fail(w, r, http.StatusServiceUnavailable, codePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")

@@ -49,6 +49,9 @@ type Server struct {
 	// countries are what the search form of the 404 and /go pages offers:
 	// the registry's, which no verification swap changes.
 	countries []templates.CountryOption
+	// openapi is the API's formal description as this deployment serves
+	// it (OpenAPIFor).
+	openapi []byte
 }
 
 // Deps are the parts a Server is built from.
@@ -91,6 +94,9 @@ func NewServer(d Deps) *Server {
 	s.static = s.staticFiles(d.Config.PublicDir)
 	snap := d.Evaluator.Snapshot()
 	s.countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)
+	// The document depends on the configuration only, which does not
+	// change while the server runs.
+	s.openapi = OpenAPIFor(s.site())
 	s.handler = s.routes(reg)
 	return s
 }

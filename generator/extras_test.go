@@ -47,12 +47,12 @@ func extras(t *testing.T, version string, events []changes.Event) []generator.Fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []generator.File{{Path: "/openapi.json", Body: api.OpenAPIFor(base)}}
+	cfg := config.Default()
+	cfg.BaseURL = base
+	files := []generator.File{{Path: "/openapi.json", Body: api.OpenAPIFor(api.SiteOf(cfg, datatest.Evaluator(t)))}}
 	for _, d := range docs {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body})
 	}
-	cfg := config.Default()
-	cfg.BaseURL = base
 	for _, d := range discovery.Documents(api.SiteOf(cfg, datatest.EvaluatorOf(t, version))) {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}

@@ -83,8 +83,9 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		return fail(err)
 	}
 	baseline, changed := changes.History(events, snap.Version())
-	extra = append(extra, generator.File{Path: "/openapi.json", Body: api.OpenAPIFor(cfg.BaseURL)})
-	for _, d := range discovery.Documents(api.SiteOf(cfg, ev)) {
+	site := api.SiteOf(cfg, ev)
+	extra = append(extra, generator.File{Path: "/openapi.json", Body: api.OpenAPIFor(site)})
+	for _, d := range discovery.Documents(site) {
 		extra = append(extra, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}
 	embed, err := widget.Bundle(snap.Matrix.Countries())

@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -60,6 +61,8 @@ type Config struct {
 	IPHashKeyFile string
 	// Quotas are the daily free-tier caps.
 	Quotas Quotas
+	// Prices are what the paid endpoints cost.
+	Prices Prices
 	// PayTo is the address paid endpoints ask payment to (ENTRYCHECK_PAY_TO).
 	// Empty: paid endpoints answer 503 payments_not_configured.
 	PayTo string
@@ -147,6 +150,18 @@ func CheckFacilitatorURL(s string) error {
 	return fmt.Errorf("facilitator %q: want \"local\" or an https:// URL (http only to a loopback host)", s)
 }
 
+// Prices are the prices of the paid endpoints in US dollars, paid in USDC
+// (spec 4): decimal amounts with at most 6 decimals.
+type Prices struct {
+	// Check is GET /v1/check (ENTRYCHECK_PRICE_CHECK, default 0.03).
+	Check string
+	// Passport is GET /v1/passport/{iso3} (ENTRYCHECK_PRICE_PASSPORT, default 0.15).
+	Passport string
+	// Trips is POST /v1/trips/evaluate and the evaluate_trip MCP tool
+	// (ENTRYCHECK_PRICE_TRIPS, default 0.10).
+	Trips string
+}
+
 // Quotas are the daily caps of the free tier (spec 5 and 8). All reset at midnight UTC.
 type Quotas struct {
 	// Anonymous checks per client IP address (ENTRYCHECK_QUOTA_ANONYMOUS, default 5).
@@ -192,6 +207,7 @@ func Default() Config {
 		IPHashKeyFile: "var/ip-hash.key",
 		Quotas: Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000,
 			NetworkClients: 100, RegistrationsNetwork: 6, RegistrationsGlobal: 1000, Tokens: 50},
+		Prices: Prices{Check: "0.03", Passport: "0.15", Trips: "0.10"},
 		Verify: Verify{At: "03:00", Jitter: 30 * time.Minute, Timeout: 20 * time.Minute, Concurrency: 8,
 			HostInterval: 2 * time.Second, RequestTimeout: 20 * time.Second, Retries: 2},
 	}
@@ -200,6 +216,9 @@ func Default() Config {
 			*dst = v
 		}
 	}
+	env("ENTRYCHECK_PRICE_CHECK", &c.Prices.Check)
+	env("ENTRYCHECK_PRICE_PASSPORT", &c.Prices.Passport)
+	env("ENTRYCHECK_PRICE_TRIPS", &c.Prices.Trips)
 	env("ENTRYCHECK_DATA", &c.MatrixDir)
 	env("ENTRYCHECK_DATA_LOCK", &c.DataLock)
 	env("ENTRYCHECK_PREVIOUS_DATA", &c.PreviousMatrixDir)
@@ -310,11 +329,21 @@ func (c *Config) Load() error {
 	if c.Facilitator != "" && c.PayTo == "" {
 		return fmt.Errorf("a facilitator needs the payment address (--pay-to, ENTRYCHECK_PAY_TO)")
 	}
+	for name, usd := range map[string]string{
+		"ENTRYCHECK_PRICE_CHECK": c.Prices.Check, "ENTRYCHECK_PRICE_PASSPORT": c.Prices.Passport, "ENTRYCHECK_PRICE_TRIPS": c.Prices.Trips,
+	} {
+		if !usdAmount.MatchString(usd) || strings.Trim(usd, "0.") == "" {
+			return fmt.Errorf("%s=%q: want a positive amount of US dollars with at most 6 decimals, such as 0.03", name, usd)
+		}
+	}
 	if c.IPHashKey != "" && len(c.IPHashKey) < 32 {
 		return fmt.Errorf("ENTRYCHECK_IP_HASH_KEY must be at least 32 characters")
 	}
 	return nil
 }
+
+// usdAmount is a price as USDC can pay it: dollars with at most 6 decimals.
+var usdAmount = regexp.MustCompile(`^[0-9]+(\.[0-9]{1,6})?$`)
 
 // numbersFromEnv reads the number and duration settings of the
 // environment. Default calls it before any flag is parsed, so that a flag

@@ -47,6 +47,13 @@ func TestLoadValidates(t *testing.T) {
 	if err := c.Load(); err == nil {
 		t.Error("a connection cap of 0 was accepted")
 	}
+	for price, ok := range map[string]bool{"0.05": true, "1": true, "0.000001": true, "0": false, "0.0000001": false, "-1": false, "$1": false, "1,50": false} {
+		t.Setenv("ENTRYCHECK_PRICE_CHECK", price)
+		c = Default()
+		if err := c.Load(); (err == nil) != ok || ok && c.Prices.Check != price {
+			t.Errorf("price %q: %v, %q", price, err, c.Prices.Check)
+		}
+	}
 }
 
 // TestDataLock: flag over environment over the lock built in.

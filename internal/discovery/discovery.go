@@ -123,12 +123,13 @@ type Price struct {
 	Description string
 }
 
-// DefaultPrices are the prices of spec section 4.
-func DefaultPrices() []Price {
+// PricesOf lists the paid endpoints with their configured prices: the one
+// table the offers, the documents and the tool descriptions read.
+func PricesOf(p config.Prices) []Price {
 	return []Price{
-		{Method: "GET", Path: PathCheck, USD: "0.03", Description: "Entry requirements for one passport and destination"},
-		{Method: "GET", Path: PathPassport, USD: "0.15", Description: "Entry requirements of one passport for every destination"},
-		{Method: "POST", Path: PathTrips, USD: "0.10", Description: "Evaluation of a whole itinerary with several passports"},
+		{Method: "GET", Path: PathCheck, USD: p.Check, Description: "Entry requirements for one passport and destination"},
+		{Method: "GET", Path: PathPassport, USD: p.Passport, Description: "Entry requirements of one passport for every destination"},
+		{Method: "POST", Path: PathTrips, USD: p.Trips, Description: "Evaluation of a whole itinerary with several passports"},
 	}
 }
 
@@ -142,7 +143,7 @@ type Dataset struct {
 }
 
 // NewSite describes the deployment configured by cfg, serving the dataset
-// d, with the default prices and feed paths.
+// d, with the default feed paths.
 func NewSite(cfg config.Config, d Dataset) Site {
 	return Site{
 		BaseURL:             strings.TrimRight(cfg.BaseURL, "/"),
@@ -151,7 +152,7 @@ func NewSite(cfg config.Config, d Dataset) Site {
 		CuratedDestinations: d.CuratedDestinations,
 		Version:             APIVersion,
 		Quotas:              cfg.Quotas,
-		Prices:              DefaultPrices(),
+		Prices:              PricesOf(cfg.Prices),
 		FeedPath:            FeedPath,
 		ChangesPath:         ChangesPath,
 	}

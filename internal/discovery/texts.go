@@ -3,7 +3,6 @@ package discovery
 import (
 	_ "embed"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -22,23 +21,7 @@ var authGuideSource string
 // AuthGuide is the agent authentication guide (/auth.md) of the site, with
 // its base URL, quotas and prices.
 func AuthGuide(s Site) []byte {
-	priceOf := func(method, path string) string {
-		p, _ := s.price(method, path)
-		return p.USD
-	}
-	r := strings.NewReplacer(
-		"{base_url}", s.BaseURL,
-		"{quota_anonymous}", strconv.Itoa(s.Quotas.Anonymous),
-		"{quota_client}", strconv.Itoa(s.Quotas.Client),
-		"{quota_registrations}", strconv.Itoa(s.Quotas.Registrations),
-		"{quota_registrations_network}", strconv.Itoa(s.Quotas.RegistrationsNetwork),
-		"{quota_tokens}", strconv.Itoa(s.Quotas.Tokens),
-		"{quota_network_clients}", strconv.Itoa(s.Quotas.NetworkClients),
-		"{price_check}", priceOf("GET", PathCheck),
-		"{price_passport}", priceOf("GET", PathPassport),
-		"{price_trips}", priceOf("POST", PathTrips),
-	)
-	return []byte(r.Replace(authGuideSource))
+	return []byte(s.Fill(authGuideSource))
 }
 
 // LLMsTxt is the short orientation for language models (llmstxt.org

@@ -1,0 +1,89 @@
+package api_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/x402"
+)
+
+// TestConfiguredQuotasAndPricesOnEverySurface: quotas and prices set by
+// configuration are what every surface states and charges: the OpenAPI
+// description, the agent guide, llms.txt, the agent and MCP server cards,
+// the skills, the MCP tools and the payment offers. No surface keeps a
+// default or an unfilled placeholder.
+func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
+	quotas := config.Quotas{Anonymous: 7, Client: 23, Registrations: 2, Network: 61, Global: 999,
+		NetworkClients: 83, RegistrationsNetwork: 4, RegistrationsGlobal: 77, Tokens: 31}
+	prices := config.Prices{Check: "0.07", Passport: "0.27", Trips: "0.19"}
+	e := start(t, "", func(c *config.Config) { c.Quotas, c.Prices = quotas, prices })
+
+	surfaces := map[string]string{}
+	for _, path := range []string{discovery.PathOpenAPI, discovery.PathAuthGuide, discovery.PathLLMsTxt, discovery.PathAgentCard,
+		discovery.PathServerCard, discovery.PathSkillsIndex, discovery.PathAPICatalog} {
+		r, err := http.Get(e.url + path) // most are not API paths: no OpenAPI check
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		if r.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d", path, r.StatusCode)
+		}
+		surfaces[path] = string(b)
+	}
+	cs := e.connectMCP(nil, protocolDiscover)
+	var tools strings.Builder
+	for _, tool := range e.tools(cs) {
+		b, _ := json.Marshal(tool)
+		tools.Write(b)
+	}
+	surfaces["MCP tools/list"] = tools.String()
+
+	// What each surface must state: the values it names, configured.
+	for surface, wants := range map[string][]string{
+		discovery.PathOpenAPI: {"7 checks a day per IP", "23 a day per client", "/v1/check 0.07 USD", "/v1/passport/{iso3} 0.27 USD",
+			"/v1/trips/evaluate 0.19 USD", "IPv6 /56: 61 a day", "(999 a day)", `"worldwide_per_day": 999`, `"amount": "0.07"`,
+			"2 registrations per day per IP address, 4 per network", "77 worldwide", "At most 31 tokens"},
+		discovery.PathAuthGuide:  {"7 checks a day per IP", "23 checks a day per client", "2 registrations a day", "4 per network", "31 tokens a day", "share 83", "(0.07 USD)", "(0.27 USD)", "(0.19 USD)"},
+		discovery.PathLLMsTxt:    {"7 a day per IP", "23 with a registered client"},
+		discovery.PathServerCard: {"0.19"},
+		"MCP tools/list":         {"7 successful calls per IP address", "23 per registered client", "0.19 USD a call", "190000"},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(surfaces[surface], want) {
+				t.Errorf("%s does not state %q", surface, want)
+			}
+		}
+	}
+	for surface, text := range surfaces {
+		for _, stale := range []string{"{quota_", "{price_", "5 checks", "20 a day", "0.03 USD", "0.15 USD", "0.10 USD", "50000", "50,000"} {
+			if strings.Contains(text, stale) {
+				i := strings.Index(text, stale)
+				t.Errorf("%s states %q: %.80q", surface, stale, text[max(0, i-40):])
+			}
+		}
+	}
+
+	// The offers charge the configured prices.
+	for path, amount := range map[string]string{"/v1/check?passport=DEU&destination=THA": "70000", "/v1/passport/DEU": "270000"} {
+		r := e.get(path)
+		var offer x402.PaymentRequired
+		if err := x402.Decode(r.Header.Get(x402.HeaderPaymentRequired), &offer); err != nil || len(offer.Accepts) == 0 || offer.Accepts[0].Amount != amount {
+			t.Errorf("%s: offer %+v (%v), want amount %s", path, offer, err, amount)
+		}
+	}
+	res := callTool(t, cs, "evaluate_trip", json.RawMessage(`{"traveler":{"passports":["DEU"]},"trip":{"legs":[{"country":"THA"}]}}`), mcp.Meta{})
+	var offer x402.PaymentRequired
+	structured(t, res, &offer)
+	if len(offer.Accepts) == 0 || offer.Accepts[0].Amount != "190000" {
+		t.Errorf("evaluate_trip offer %+v, want amount 190000", offer)
+	}
+}
