@@ -24,37 +24,96 @@ const (
 	NeedsReview   Requirement = "needs_review"
 )
 
-// Requirements lists every requirement value.
-var Requirements = []Requirement{VisaFree, VisaOnArrival, ETA, EVisa, VisaRequired, NoAdmission, Unknown, NeedsReview}
+// requirementFacts is every requirement value with what each surface says
+// of it, easiest for the traveller first (the order is the rank): the one
+// place a requirement is described. Every method below, the OpenAPI enums,
+// the MCP and agent texts and the widget's tones read it.
+var requirementFacts = []struct {
+	value Requirement
+	// label names it on its own ("E-visa required"); short in a title
+	// ("e-visa required"); phrase inside a sentence about a trip leg;
+	// change in a list of changes ("visa-free -> e-visa").
+	label, short, phrase, change string
+	// document is what the traveller obtains ("e-visa"), or "" for none.
+	document string
+	action   Action
+	// tone is the colour and icon of a verdict: ok (nothing to obtain),
+	// act (a document to obtain), no (a visa from an embassy, or no
+	// admission), unknown (no reliable verdict).
+	tone string
+	// matrix marks the values the secondary matrix gives; the others say
+	// there is no reliable verdict.
+	matrix bool
+}{
+	{VisaFree, "Visa-free", "visa-free", "visa-free", "visa-free", "", ActionNone, "ok", true},
+	{VisaOnArrival, "Visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
+	{ETA, "Electronic travel authorisation (ETA) required", "ETA required", "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
+	{EVisa, "E-visa required", "e-visa required", "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
+	{VisaRequired, "Visa required", "visa required", "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
+	{NoAdmission, "No admission", "no admission", "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
+	{Unknown, "Unknown: no data for this route", "unknown", "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
+	{NeedsReview, "Needs review: sources conflict", "needs review", "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
+}
 
-// Valid reports whether r is one of the eight requirement values.
-func (r Requirement) Valid() bool {
-	switch r {
-	case VisaFree, VisaOnArrival, ETA, EVisa, VisaRequired, NoAdmission, Unknown, NeedsReview:
-		return true
+// Requirements lists every requirement value, easiest first.
+var Requirements = func() []Requirement {
+	out := make([]Requirement, len(requirementFacts))
+	for i, f := range requirementFacts {
+		out[i] = f.value
 	}
-	return false
+	return out
+}()
+
+// Names joins requirement values as the API writes them: "eta, e_visa".
+func Names(rs []Requirement) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = string(r)
+	}
+	return strings.Join(names, ", ")
+}
+
+// MatrixRequirements lists the values the secondary matrix gives, easiest
+// (visa_free) first; the others (unknown, needs_review) are never a verdict.
+func MatrixRequirements() []Requirement {
+	var out []Requirement
+	for _, f := range requirementFacts {
+		if f.matrix {
+			out = append(out, f.value)
+		}
+	}
+	return out
+}
+
+// Tones lists the tone of every requirement value.
+func Tones() map[Requirement]string {
+	out := make(map[Requirement]string, len(requirementFacts))
+	for _, f := range requirementFacts {
+		out[f.value] = f.tone
+	}
+	return out
+}
+
+// facts returns r's row, and whether r is a requirement value.
+func (r Requirement) facts() (int, bool) {
+	for i, f := range requirementFacts {
+		if f.value == r {
+			return i, true
+		}
+	}
+	return len(requirementFacts), false
+}
+
+// Valid reports whether r is one of the requirement values.
+func (r Requirement) Valid() bool {
+	_, ok := r.facts()
+	return ok
 }
 
 // Label is the human-readable name of the requirement.
 func (r Requirement) Label() string {
-	switch r {
-	case VisaFree:
-		return "Visa-free"
-	case VisaOnArrival:
-		return "Visa on arrival"
-	case ETA:
-		return "Electronic travel authorisation (ETA) required"
-	case EVisa:
-		return "E-visa required"
-	case VisaRequired:
-		return "Visa required"
-	case NoAdmission:
-		return "No admission"
-	case Unknown:
-		return "Unknown: no data for this route"
-	case NeedsReview:
-		return "Needs review: sources conflict"
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].label
 	}
 	return string(r)
 }
@@ -62,30 +121,35 @@ func (r Requirement) Label() string {
 // ShortLabel names the requirement in a few words, for titles: "visa-free",
 // "ETA required".
 func (r Requirement) ShortLabel() string {
-	switch r {
-	case ETA:
-		return "ETA required"
-	case Unknown:
-		return "unknown"
-	case NeedsReview:
-		return "needs review"
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].short
 	}
-	l := r.Label()
-	return strings.ToLower(l[:1]) + l[1:]
+	return string(r)
+}
+
+// Phrase names the requirement inside a sentence ("e-visa required",
+// "unknown (no data)").
+func (r Requirement) Phrase() string {
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].phrase
+	}
+	return string(r)
+}
+
+// ChangeLabel names the requirement in a list of changes ("visa-free ->
+// ETA"); the allowed stay is added by the caller.
+func (r Requirement) ChangeLabel() string {
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].change
+	}
+	return strings.ToLower(string(r))
 }
 
 // Document names the document the requirement asks for ("e-visa"), for use
 // inside a sentence; requirements that ask for none are named as they are.
 func (r Requirement) Document() string {
-	switch r {
-	case VisaOnArrival:
-		return "visa on arrival"
-	case ETA:
-		return "electronic travel authorisation (ETA)"
-	case EVisa:
-		return "e-visa"
-	case VisaRequired:
-		return "visa"
+	if i, ok := r.facts(); ok && requirementFacts[i].document != "" {
+		return requirementFacts[i].document
 	}
 	return string(r)
 }
@@ -107,13 +171,8 @@ func (r Requirement) DocumentWithArticle() string {
 // "act" (a document to obtain), "no" (a visa from an embassy, or no
 // admission) and "unknown" (no reliable verdict).
 func (r Requirement) Tone() string {
-	switch r {
-	case VisaFree:
-		return "ok"
-	case VisaOnArrival, ETA, EVisa:
-		return "act"
-	case VisaRequired, NoAdmission:
-		return "no"
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].tone
 	}
 	return "unknown"
 }
@@ -130,18 +189,14 @@ const (
 	ActionCheckOfficialAuthority Action = "check_official_authority"
 )
 
+// Actions lists every action value.
+var Actions = []Action{ActionNone, ActionObtainOnArrival, ActionApplyBeforeTravel, ActionEntryNotPermitted, ActionCheckOfficialAuthority}
+
 // Action returns the action a requirement calls for. unknown and
 // needs_review always send the traveller to the official authority.
 func (r Requirement) Action() Action {
-	switch r {
-	case VisaFree:
-		return ActionNone
-	case VisaOnArrival:
-		return ActionObtainOnArrival
-	case ETA, EVisa, VisaRequired:
-		return ActionApplyBeforeTravel
-	case NoAdmission:
-		return ActionEntryNotPermitted
+	if i, ok := r.facts(); ok {
+		return requirementFacts[i].action
 	}
 	return ActionCheckOfficialAuthority
 }
@@ -149,22 +204,15 @@ func (r Requirement) Action() Action {
 // NeedsAction reports whether the requirement asks the traveller to obtain a
 // document, which is when an apply portal is worth showing.
 func (r Requirement) NeedsAction() bool {
-	switch r {
-	case VisaOnArrival, ETA, EVisa, VisaRequired:
-		return true
-	}
-	return false
+	i, ok := r.facts()
+	return ok && requirementFacts[i].document != ""
 }
 
 // Rank orders requirements from easiest (0) to hardest for the traveller;
 // unknown and needs_review rank last because they promise nothing.
 func (r Requirement) Rank() int {
-	for i, v := range Requirements {
-		if v == r {
-			return i
-		}
-	}
-	return len(Requirements)
+	i, _ := r.facts()
+	return i
 }
 
 // Days is an optional number of days that marshals to null when absent.

@@ -186,7 +186,7 @@ func (s *Server) mcpServer(log *slog.Logger) *mcp.Server {
 		Name:  toolCheck,
 		Title: "Check entry requirements",
 		Description: "May a holder of one passport enter one destination, and under which requirement: visa_free " +
-			"(allowed_stay_days; null means no stated limit), visa_on_arrival, eta, e_visa, visa_required, no_admission, " +
+			"(allowed_stay_days; null means no stated limit), " + entrycheck.Names(entrycheck.MatrixRequirements()[1:]) + ", " +
 			"or unknown (no data) and needs_review (official sources conflict), which carry action check_official_authority " +
 			"and must never be presented as a verdict. The answer has the destination's entry rules (passport validity, " +
 			"blank pages, onward ticket, yellow fever, other health rules, transit-without-visa programmes, " +

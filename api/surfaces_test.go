@@ -2,13 +2,16 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -85,5 +88,70 @@ func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
 	structured(t, res, &offer)
 	if len(offer.Accepts) == 0 || offer.Accepts[0].Amount != "190000" {
 		t.Errorf("evaluate_trip offer %+v, want amount 190000", offer)
+	}
+}
+
+// TestEveryRequirementValueOnEverySurface: every requirement value of the
+// service's table (entrycheck.Requirements) is in the OpenAPI enums and
+// descriptions, the MCP tools' descriptions and schemas, llms.txt and the
+// check skill; a surface that forgets a new value fails here.
+func TestEveryRequirementValueOnEverySurface(t *testing.T) {
+	e := start(t, "")
+	fetch := func(path string) string {
+		t.Helper()
+		r, err := http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		if r.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d", path, r.StatusCode)
+		}
+		return string(b)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(fetch(discovery.PathOpenAPI)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	all := fmt.Sprint(entrycheck.Requirements)
+	for name, got := range map[string]any{
+		"Requirement enum":      at(doc, "components", "schemas", "Requirement", "enum"),
+		"PassportMatrix counts": at(doc, "components", "schemas", "PassportMatrix", "properties", "counts", "required"),
+	} {
+		if fmt.Sprint(got) != all {
+			t.Errorf("openapi.json %s: %v, want %v", name, got, all)
+		}
+	}
+	actions := map[string]bool{}
+	for _, a := range at(doc, "components", "schemas", "Action", "enum").([]any) {
+		actions[a.(string)] = true
+	}
+	cs := e.connectMCP(nil, protocolDiscover)
+	tools := e.tools(cs)
+	texts := map[string]string{
+		"openapi.json Requirement description": at(doc, "components", "schemas", "Requirement", "description").(string),
+		"openapi.json Action description":      at(doc, "components", "schemas", "Action", "description").(string),
+		"MCP check tool description":           tools["check_entry_requirements"].Description,
+		"llms.txt":                             fetch(discovery.PathLLMsTxt),
+		"check skill":                          fetch("/.well-known/agent-skills/check-entry-requirements/SKILL.md"),
+	}
+	for _, r := range entrycheck.Requirements {
+		if !actions[string(r.Action())] {
+			t.Errorf("openapi.json Action enum lacks %s (the action of %s)", r.Action(), r)
+		}
+		for surface, text := range texts {
+			if !regexp.MustCompile(`\b` + string(r) + `\b`).MatchString(text) {
+				t.Errorf("%s does not name %s", surface, r)
+			}
+		}
+	}
+	for tool, path := range map[string][]string{
+		"check_entry_requirements": {"$defs", "Requirement", "enum"},
+		"get_dataset_info":         {"$defs", "DatasetInfo", "properties", "requirement_values", "items", "properties", "value", "enum"},
+	} {
+		if got := at(tools[tool].OutputSchema, path...); fmt.Sprint(got) != all {
+			t.Errorf("MCP %s output schema: %v, want %v", tool, got, all)
+		}
 	}
 }

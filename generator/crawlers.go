@@ -102,7 +102,7 @@ func (s *site) llmsFull() []byte {
 	snap := s.ev.Snapshot()
 	var b bytes.Buffer
 	src := s.ev.Source()
-	fmt.Fprintf(&b, "entrycheck: full digest\nEvery verdict below is as of %s: matrix snapshot %s (%s, %s licence). Advisory only, not a boarding decision.\nRequirement values: visa_free [days], visa_on_arrival, eta, e_visa, visa_required, no_admission, unknown, needs_review.\n\n", s.asOf(), snap.Version(), src.Name, src.License)
+	fmt.Fprintf(&b, "entrycheck: full digest\nEvery verdict below is as of %s: matrix snapshot %s (%s, %s licence). Advisory only, not a boarding decision.\nRequirement values: visa_free [days], %s.\n\n", s.asOf(), snap.Version(), src.Name, src.License, entrycheck.Names(entrycheck.Requirements[1:]))
 	b.WriteString("== Destination entry rules (cited) ==\n\n")
 	for _, code := range snap.Curated.SortedCodes() {
 		d := snap.Curated.Destinations[code]

@@ -63,6 +63,10 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	tones, err := json.Marshal(entrycheck.Tones())
+	if err != nil {
+		return nil, err
+	}
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{"embed.js"},
 		Bundle:            true,
@@ -80,8 +84,9 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		LogLevel:          api.LogLevelSilent,
 		Plugins:           []api.Plugin{embedded(list)},
 		// The entry-rule fields in the service's order, so that the
-		// widget shows every field the answers have (entrycheck.RuleFields).
-		Define: map[string]string{"RULE_FIELDS": fields},
+		// widget shows every field the answers have (entrycheck.RuleFields),
+		// and the tone of every requirement value (entrycheck.Tones).
+		Define: map[string]string{"RULE_FIELDS": fields, "REQUIREMENT_TONES": string(tones)},
 	})
 	if err := buildError(res.Errors); err != nil {
 		return nil, err

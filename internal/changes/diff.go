@@ -191,25 +191,12 @@ func routeValue(v dataset.Verdict) RouteValue {
 
 // describe is a route value in a few words: "visa-free (30 days)", "ETA".
 func describe(v RouteValue) string {
-	switch v.Requirement {
-	case entrycheck.VisaFree:
-		if v.AllowedStayDays.Valid {
-			if v.AllowedStayDays.N == 1 {
-				return "visa-free (1 day)"
-			}
-			return fmt.Sprintf("visa-free (%d days)", v.AllowedStayDays.N)
-		}
-		return "visa-free"
-	case entrycheck.VisaOnArrival:
-		return "visa on arrival"
-	case entrycheck.ETA:
-		return "ETA"
-	case entrycheck.EVisa:
-		return "e-visa"
-	case entrycheck.VisaRequired:
-		return "visa required"
-	case entrycheck.NoAdmission:
-		return "no admission"
+	label := v.Requirement.ChangeLabel()
+	if v.Requirement != entrycheck.VisaFree || !v.AllowedStayDays.Valid {
+		return label
 	}
-	return strings.ToLower(v.Requirement.Label())
+	if v.AllowedStayDays.N == 1 {
+		return label + " (1 day)"
+	}
+	return fmt.Sprintf("%s (%d days)", label, v.AllowedStayDays.N)
 }

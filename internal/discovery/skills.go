@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -277,7 +278,7 @@ Free quotas reset at midnight UTC. A 429 names the cap in `+"`scope`"+` and carr
 ## Reading the answer
 
 - `+"`requirement`"+` is visa_free (with `+"`allowed_stay_days`"+`; null means no stated
-  limit), visa_on_arrival, eta, e_visa, visa_required, no_admission, unknown or
+  limit), %[10]s, unknown or
   needs_review.
 - unknown (no data) and needs_review (official sources conflict) carry the
   action check_official_authority: say so and never guess a verdict.
@@ -287,7 +288,7 @@ Free quotas reset at midnight UTC. A 429 names the cap in `+"`scope`"+` and carr
 - Every answer is advisory, not a boarding decision: show its disclaimer and
   recommend checking with the official authority.
 `, s.URL(PathMCP), s.URL(PathFreeCheck), s.Quotas.Anonymous, s.Quotas.Client, s.URL(PathAuthGuide),
-		s.URL(PathCheck), p.USD, x402.NetworkBase, x402.Version)
+		s.URL(PathCheck), p.USD, x402.NetworkBase, x402.Version, entrycheck.Names(entrycheck.MatrixRequirements()[1:]))
 }
 
 func tripInstructions(s Site) string {

@@ -3,7 +3,9 @@
 // none. Each view is a list of nodes for the live region.
 import { h, link } from "./dom.js";
 
-const tones = { visa_free: "ok", visa_on_arrival: "act", eta: "act", e_visa: "act", visa_required: "no", no_admission: "no" };
+// The tone of every requirement value, from the service (entrycheck.Tones):
+// ok, act, no or unknown.
+const tones = REQUIREMENT_TONES;
 
 const applyLabels = {
   official_portal: "Apply online (official portal)",
