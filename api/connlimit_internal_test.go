@@ -13,16 +13,33 @@ import (
 )
 
 // capped serves h on a loopback port with the connection cap n.
-func capped(t *testing.T, n int, h http.Handler) string {
+func capped(t *testing.T, n int, h http.Handler) (string, *connLimit) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := HTTPServer("", h, slog.New(slog.DiscardHandler), n)
+	limit := newConnLimit(n, slog.New(slog.DiscardHandler))
+	srv.ConnState = limit.track
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
+	return ln.Addr().String(), limit
+}
+
+// waitIdle waits until the server counts n idle connections: a client has
+// its answer a moment before the server marks the connection idle.
+func (l *connLimit) waitIdle(t *testing.T, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		l.mu.Lock()
+		idle := l.idle.Len()
+		l.mu.Unlock()
+		if idle == n {
+			return
+		}
+	}
+	t.Fatalf("the server never counted %d idle connections", n)
 }
 
 // clientConn is one raw client connection.
@@ -86,12 +103,17 @@ func answerOK(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") 
 // TestIdleCapClosesTheLongestIdle: at the cap a new connection is served
 // at once, and the connection idle the longest is the one closed.
 func TestIdleCapClosesTheLongestIdle(t *testing.T) {
-	addr := capped(t, 3, http.HandlerFunc(answerOK))
-	a, b, c := dial(t, addr, "/", true), dial(t, addr, "/", true), dial(t, addr, "/", true)
+	addr, limit := capped(t, 3, http.HandlerFunc(answerOK))
+	var a, b, c *clientConn
+	for i, conn := range []**clientConn{&a, &b, &c} {
+		*conn = dial(t, addr, "/", true)
+		limit.waitIdle(t, i+1)
+	}
 	// a's second request makes b the longest idle.
 	if err := a.get("/", true); err != nil {
 		t.Fatal(err)
 	}
+	limit.waitIdle(t, 3)
 	dial(t, addr, "/", false)
 	if !b.closed() || a.closed() || c.closed() {
 		t.Errorf("after one new connection: closed a %v, b %v, c %v; want b only", a.closed(), b.closed(), c.closed())
@@ -102,7 +124,7 @@ func TestIdleCapClosesTheLongestIdle(t *testing.T) {
 // oldest that has sent nothing makes room, so that silent connections
 // cannot hold new clients back until their header timeout.
 func TestIdleCapClosesSilentConnectionsNext(t *testing.T) {
-	addr := capped(t, 2, http.HandlerFunc(answerOK))
+	addr, _ := capped(t, 2, http.HandlerFunc(answerOK))
 	s1 := dial(t, addr, "", false)
 	time.Sleep(10 * time.Millisecond) // s1 is the older
 	s2 := dial(t, addr, "", false)
@@ -121,7 +143,7 @@ func TestIdleCapClosesSilentConnectionsNext(t *testing.T) {
 func TestIdleCapWaitsWhileAllBusy(t *testing.T) {
 	release := make(chan struct{})
 	started := make(chan struct{}, 2)
-	addr := capped(t, 2, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr, _ := capped(t, 2, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/busy" {
 			started <- struct{}{}
 			<-release

@@ -116,31 +116,59 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
-	r.Group(func(r chi.Router) {
-		r.Use(corsPublic)
-		getAndHead(r, "/free/check", s.freeCheck)
-		r.Options("/free/check", preflight)
-	})
-	getAndHead(r, discovery.PathCheck, s.paid(discovery.PathCheck, s.paidCheck))
-	getAndHead(r, discovery.PathPassport, s.paid(discovery.PathPassport, s.paidPassport))
-	r.Post(discovery.PathTrips, s.paid(discovery.PathTrips, s.paidTrip))
+	handlers, answers := s.apiHandlers(reg), s.paidAnswers()
+	for _, rt := range discovery.Routes {
+		h, ok := handlers[rt.Method+" "+rt.Path]
+		if answer, paid := answers[rt.Path]; paid && rt.Tier == discovery.TierPaid {
+			h, ok = s.paid(rt.Path, answer), true
+		}
+		if !ok {
+			panic("api: no handler for " + rt.Method + " " + rt.Path) // a route without a handler is a programming error
+		}
+		switch rt.Method {
+		case http.MethodGet:
+			getAndHead(r, rt.Path, h)
+		case http.MethodPost:
+			r.Post(rt.Path, h)
+		default:
+			panic("api: routes are GET or POST, not " + rt.Method)
+		}
+	}
+	r.With(corsPublic).Options(discovery.PathFreeCheck, preflight)
 
 	// The MCP endpoint answers every method itself: POST, the CORS
 	// preflight, and 405 for the others, as a stateless streamable HTTP
 	// server does.
 	r.Handle(discovery.PathMCP, s.mcpEndpoint())
-
-	r.Post("/oauth/register", s.register)
-	r.Post("/oauth/token", s.token)
-
-	getAndHead(r, "/openapi.json", s.openAPI)
-	getAndHead(r, "/stats.json", s.stats)
-	getAndHead(r, "/healthz", s.health)
-	getAndHead(r, "/metrics", metricsHandler(reg).ServeHTTP)
 	s.routeDocuments(r)
 	getAndHead(r, pathGo, s.goRoute)
 	getAndHead(r, "/*", s.static.ServeHTTP)
 	return r
+}
+
+// apiHandlers are the handlers of the free routes of discovery.Routes by
+// "METHOD path"; the paid ones are their answers (paidAnswers) wrapped by
+// paid.
+func (s *Server) apiHandlers(reg *prometheus.Registry) map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"GET " + discovery.PathFreeCheck: corsPublic(http.HandlerFunc(s.freeCheck)).ServeHTTP,
+		"POST " + discovery.PathRegister: s.register,
+		"POST " + discovery.PathToken:    s.token,
+		"GET " + discovery.PathOpenAPI:   s.openAPI,
+		"GET " + discovery.PathStats:     s.stats,
+		"GET " + discovery.PathHealth:    s.health,
+		"GET " + discovery.PathMetrics:   metricsHandler(reg).ServeHTTP,
+	}
+}
+
+// paidAnswers are the answers of the paid routes by path, computed once
+// the payment is authorized (see paid).
+func (s *Server) paidAnswers() map[string]func(*http.Request) (any, error) {
+	return map[string]func(*http.Request) (any, error){
+		discovery.PathCheck:    s.paidCheck,
+		discovery.PathPassport: s.paidPassport,
+		discovery.PathTrips:    s.paidTrip,
+	}
 }
 
 // getAndHead routes GET and HEAD of pattern to h. Every resource that

@@ -12,7 +12,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/api"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -25,7 +27,7 @@ import (
 func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
 	quotas := config.Quotas{Anonymous: 7, Client: 23, Registrations: 2, Network: 61, Global: 999,
 		NetworkClients: 83, RegistrationsNetwork: 4, RegistrationsGlobal: 77, Tokens: 31}
-	prices := config.Prices{Check: "0.07", Passport: "0.27", Trips: "0.19"}
+	prices := config.Prices{"check": "0.07", "passport": "0.27", "trips": "0.19"}
 	e := start(t, "", func(c *config.Config) { c.Quotas, c.Prices = quotas, prices })
 
 	surfaces := map[string]string{}
@@ -152,6 +154,57 @@ func TestEveryRequirementValueOnEverySurface(t *testing.T) {
 	} {
 		if got := at(tools[tool].OutputSchema, path...); fmt.Sprint(got) != all {
 			t.Errorf("MCP %s output schema: %v, want %v", tool, got, all)
+		}
+	}
+}
+
+// TestEveryRouteIsServedDocumentedAndPriced: every route of the table the
+// router registers from (discovery.Routes) answers its method, is
+// described in openapi.json with that method, and, when paid, offers the
+// configured price there and in its 402; a route a surface forgets fails
+// here.
+func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
+	e := start(t, "")
+	var doc map[string]any
+	if err := json.Unmarshal(api.OpenAPIFor(api.SiteOf(e.cfg, datatest.Evaluator(t))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	prices := discovery.PricesOf(e.cfg.Prices)
+	for _, rt := range discovery.Routes {
+		path := strings.ReplaceAll(rt.Path, "{iso3}", "DEU")
+		req, _ := http.NewRequest(rt.Method, e.url+path, strings.NewReader("{}"))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed {
+			t.Errorf("%s %s: %d: not routed", rt.Method, rt.Path, resp.StatusCode)
+		}
+		op, _ := at(doc, "paths", rt.Path, strings.ToLower(rt.Method)).(map[string]any)
+		if op == nil {
+			t.Errorf("openapi.json does not describe %s %s", rt.Method, rt.Path)
+			continue
+		}
+		if rt.Tier != discovery.TierPaid {
+			continue
+		}
+		var usd string
+		for _, p := range prices {
+			if p.Method == rt.Method && p.Path == rt.Path {
+				usd = p.USD
+			}
+		}
+		if usd == "" || at(op, "x-price", "amount") != usd || !strings.Contains(fmt.Sprint(op["description"]), usd+" USD") {
+			t.Errorf("%s %s: price %q, openapi.json x-price %v", rt.Method, rt.Path, usd, at(op, "x-price"))
+		}
+		amount, _ := x402.AtomicUSDC(usd)
+		if rt.Method == http.MethodGet {
+			var offer x402.PaymentRequired
+			r := e.get(path + "?passport=DEU&destination=THA")
+			if err := x402.Decode(r.Header.Get(x402.HeaderPaymentRequired), &offer); err != nil || r.StatusCode != http.StatusPaymentRequired || offer.Accepts[0].Amount != amount {
+				t.Errorf("GET %s: %d, offer %+v (%v), want amount %s", rt.Path, r.StatusCode, offer, err, amount)
+			}
 		}
 	}
 }

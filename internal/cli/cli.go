@@ -8,10 +8,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
 // Exit codes.
@@ -98,6 +100,18 @@ func configured(env Env, cfg *config.Config, parseErr error) (code int, ok bool)
 	}
 	if err := cfg.Load(); err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: %v\n", err)
+		return ExitUsage, false
+	}
+	if unknown := discovery.UnknownPrices(cfg.Prices); len(unknown) > 0 {
+		envName := func(name string) string { return "ENTRYCHECK_PRICE_" + strings.ToUpper(name) }
+		var wrong, known []string
+		for _, name := range unknown {
+			wrong = append(wrong, envName(name))
+		}
+		for _, p := range discovery.PricesOf(nil) {
+			known = append(known, envName(p.Name))
+		}
+		fmt.Fprintf(env.Stderr, "entrycheck: %s: no paid route has this price; the prices are %s\n", strings.Join(wrong, ", "), strings.Join(known, ", "))
 		return ExitUsage, false
 	}
 	return ExitOK, true

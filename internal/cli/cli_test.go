@@ -167,3 +167,14 @@ func TestServeRefusesAnotherAddressHashKey(t *testing.T) {
 		}
 	}
 }
+
+// A price setting that names no paid route is a mistake to report, not to
+// ignore.
+func TestUnknownPriceSettingIsRefused(t *testing.T) {
+	t.Setenv("ENTRYCHECK_PRICE_CHEK", "0.05")
+	dir := t.TempDir()
+	code, _, stderr := run(t, "serve", "--addr", "127.0.0.1:1", "--public", dir, "--db", filepath.Join(dir, "e.db"))
+	if code != cli.ExitUsage || !strings.Contains(stderr, "ENTRYCHECK_PRICE_CHEK:") || !strings.Contains(stderr, "ENTRYCHECK_PRICE_CHECK") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

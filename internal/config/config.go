@@ -150,16 +150,29 @@ func CheckFacilitatorURL(s string) error {
 	return fmt.Errorf("facilitator %q: want \"local\" or an https:// URL (http only to a loopback host)", s)
 }
 
-// Prices are the prices of the paid endpoints in US dollars, paid in USDC
-// (spec 4): decimal amounts with at most 6 decimals.
-type Prices struct {
-	// Check is GET /v1/check (ENTRYCHECK_PRICE_CHECK, default 0.03).
-	Check string
-	// Passport is GET /v1/passport/{iso3} (ENTRYCHECK_PRICE_PASSPORT, default 0.15).
-	Passport string
-	// Trips is POST /v1/trips/evaluate and the evaluate_trip MCP tool
-	// (ENTRYCHECK_PRICE_TRIPS, default 0.10).
-	Trips string
+// Prices set the prices of paid routes in US dollars, paid in USDC, by the
+// name a route gives its price (discovery.Routes, which holds the default
+// prices of spec section 4): decimal amounts with at most 6 decimals, each
+// from ENTRYCHECK_PRICE_<NAME> (ENTRYCHECK_PRICE_CHECK=0.05). A route not
+// named here costs its default.
+type Prices map[string]string
+
+// pricePrefix starts the environment variables that set prices.
+const pricePrefix = "ENTRYCHECK_PRICE_"
+
+// priceEnv is the environment variable that sets the price named name.
+func priceEnv(name string) string { return pricePrefix + strings.ToUpper(name) }
+
+// pricesFromEnv reads every ENTRYCHECK_PRICE_<NAME> of the environment.
+func pricesFromEnv() Prices {
+	p := Prices{}
+	for _, kv := range os.Environ() {
+		name, v, _ := strings.Cut(kv, "=")
+		if rest, ok := strings.CutPrefix(name, pricePrefix); ok && rest != "" && v != "" {
+			p[strings.ToLower(rest)] = v
+		}
+	}
+	return p
 }
 
 // Quotas are the daily caps of the free tier (spec 5 and 8). All reset at midnight UTC.
@@ -207,7 +220,7 @@ func Default() Config {
 		IPHashKeyFile: "var/ip-hash.key",
 		Quotas: Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000,
 			NetworkClients: 100, RegistrationsNetwork: 6, RegistrationsGlobal: 1000, Tokens: 50},
-		Prices: Prices{Check: "0.03", Passport: "0.15", Trips: "0.10"},
+		Prices: pricesFromEnv(),
 		Verify: Verify{At: "03:00", Jitter: 30 * time.Minute, Timeout: 20 * time.Minute, Concurrency: 8,
 			HostInterval: 2 * time.Second, RequestTimeout: 20 * time.Second, Retries: 2},
 	}
@@ -216,9 +229,6 @@ func Default() Config {
 			*dst = v
 		}
 	}
-	env("ENTRYCHECK_PRICE_CHECK", &c.Prices.Check)
-	env("ENTRYCHECK_PRICE_PASSPORT", &c.Prices.Passport)
-	env("ENTRYCHECK_PRICE_TRIPS", &c.Prices.Trips)
 	env("ENTRYCHECK_DATA", &c.MatrixDir)
 	env("ENTRYCHECK_DATA_LOCK", &c.DataLock)
 	env("ENTRYCHECK_PREVIOUS_DATA", &c.PreviousMatrixDir)
@@ -329,11 +339,9 @@ func (c *Config) Load() error {
 	if c.Facilitator != "" && c.PayTo == "" {
 		return fmt.Errorf("a facilitator needs the payment address (--pay-to, ENTRYCHECK_PAY_TO)")
 	}
-	for name, usd := range map[string]string{
-		"ENTRYCHECK_PRICE_CHECK": c.Prices.Check, "ENTRYCHECK_PRICE_PASSPORT": c.Prices.Passport, "ENTRYCHECK_PRICE_TRIPS": c.Prices.Trips,
-	} {
+	for name, usd := range c.Prices {
 		if !usdAmount.MatchString(usd) || strings.Trim(usd, "0.") == "" {
-			return fmt.Errorf("%s=%q: want a positive amount of US dollars with at most 6 decimals, such as 0.03", name, usd)
+			return fmt.Errorf("%s=%q: want a positive amount of US dollars with at most 6 decimals, such as 0.03", priceEnv(name), usd)
 		}
 	}
 	if c.IPHashKey != "" && len(c.IPHashKey) < 32 {

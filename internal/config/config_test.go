@@ -50,8 +50,8 @@ func TestLoadValidates(t *testing.T) {
 	for price, ok := range map[string]bool{"0.05": true, "1": true, "0.000001": true, "0": false, "0.0000001": false, "-1": false, "$1": false, "1,50": false} {
 		t.Setenv("ENTRYCHECK_PRICE_CHECK", price)
 		c = Default()
-		if err := c.Load(); (err == nil) != ok || ok && c.Prices.Check != price {
-			t.Errorf("price %q: %v, %q", price, err, c.Prices.Check)
+		if err := c.Load(); (err == nil) != ok || ok && c.Prices["check"] != price {
+			t.Errorf("price %q: %v, %q", price, err, c.Prices["check"])
 		}
 	}
 }

@@ -16,10 +16,12 @@ package discovery
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/entrycheck/entrycheck/internal/config"
@@ -43,6 +45,7 @@ const (
 	PathOpenAPI      = "/openapi.json"
 	PathAuthGuide    = "/auth.md"
 	PathHealth       = "/healthz"
+	PathMetrics      = "/metrics"
 	PathStats        = "/stats.json"
 	PathTransparency = "/transparency"
 	PathMCP          = "/mcp"
@@ -115,22 +118,40 @@ type Site struct {
 // Price is what one paid endpoint costs, in US dollars paid in USDC on Base
 // with x402 version 2.
 type Price struct {
-	// Method and Path name the endpoint as routed ("GET", "/v1/check").
-	Method, Path string
+	// Method and Path name the endpoint as routed ("GET", "/v1/check");
+	// Name is the price's name in config.Prices ("check").
+	Method, Path, Name string
 	// USD is the decimal price in dollars ("0.03").
 	USD string
 	// Description says what the payment buys.
 	Description string
 }
 
-// PricesOf lists the paid endpoints with their configured prices: the one
-// table the offers, the documents and the tool descriptions read.
+// PricesOf lists the paid routes with their prices, configured or
+// default: the one table the offers, the documents and the tool
+// descriptions read.
 func PricesOf(p config.Prices) []Price {
-	return []Price{
-		{Method: "GET", Path: PathCheck, USD: p.Check, Description: "Entry requirements for one passport and destination"},
-		{Method: "GET", Path: PathPassport, USD: p.Passport, Description: "Entry requirements of one passport for every destination"},
-		{Method: "POST", Path: PathTrips, USD: p.Trips, Description: "Evaluation of a whole itinerary with several passports"},
+	var out []Price
+	for _, r := range Routes {
+		if r.Tier == TierPaid {
+			usd := cmp.Or(p[r.Price], r.USD)
+			out = append(out, Price{Method: r.Method, Path: r.Path, Name: r.Price, USD: usd, Description: r.Description})
+		}
 	}
+	return out
+}
+
+// UnknownPrices lists the configured prices no route names, which are
+// certainly mistakes (ENTRYCHECK_PRICE_CHEK).
+func UnknownPrices(p config.Prices) []string {
+	var out []string
+	for name := range p {
+		if !slices.ContainsFunc(Routes, func(r Route) bool { return r.Price == name }) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Dataset is what the documents say of the loaded data.
@@ -185,12 +206,15 @@ func (s Site) Validate() error {
 			errs = append(errs, fmt.Errorf("price of %s %s: %w", p.Method, p.Path, err))
 		}
 	}
+	for _, r := range Routes {
+		if p, ok := s.price(r.Method, r.Path); r.Tier == TierPaid && (!ok || p.USD == "") {
+			errs = append(errs, fmt.Errorf("%s %s is paid but has no price", r.Method, r.Path))
+		}
+	}
 	for _, sk := range skills {
-		for _, e := range sk.endpoints {
-			if e.tier == TierPaid {
-				if _, ok := s.price(e.method, e.path); !ok {
-					errs = append(errs, fmt.Errorf("%s %s is paid but has no price", e.method, e.path))
-				}
+		for _, path := range sk.endpoints {
+			if _, ok := route(path); !ok {
+				errs = append(errs, fmt.Errorf("skill %s names %s, which is not a route", sk.name, path))
 			}
 		}
 	}

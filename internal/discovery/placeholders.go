@@ -31,10 +31,9 @@ func (s Site) placeholders() []placeholder {
 	} {
 		out = append(out, placeholder{name: n.name, value: strconv.Itoa(n.value), number: true})
 	}
-	priceNames := map[string]string{PathCheck: "price_check", PathPassport: "price_passport", PathTrips: "price_trips"}
-	for _, p := range s.Prices {
-		if name, ok := priceNames[p.Path]; ok {
-			out = append(out, placeholder{name: name, value: p.USD})
+	for _, r := range Routes {
+		if p, ok := s.price(r.Method, r.Path); ok && r.Price != "" {
+			out = append(out, placeholder{name: "price_" + r.Price, value: p.USD})
 		}
 	}
 	return out

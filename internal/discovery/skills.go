@@ -43,15 +43,11 @@ type skill struct {
 	// whose price the tool costs when it is paid.
 	tier     Tier
 	pricedBy string
-	// endpoints are the REST endpoints that do the same, preferred first.
-	endpoints []endpoint
+	// endpoints are the paths of the REST routes that do the same,
+	// preferred first.
+	endpoints []string
 	// instructions is the body of the SKILL.md file.
 	instructions func(s Site) string
-}
-
-type endpoint struct {
-	method, path string
-	tier         Tier
 }
 
 // skills are the three skills of the service, in the order they are listed.
@@ -74,10 +70,7 @@ var skills = []skill{
 			"GET /free/check?passport=DEU&destination=THA",
 		},
 		tier: TierFreeCheck,
-		endpoints: []endpoint{
-			{method: "GET", path: PathFreeCheck, tier: TierFreeCheck},
-			{method: "GET", path: PathCheck, tier: TierPaid},
-		},
+		endpoints: []string{PathFreeCheck, PathCheck},
 		instructions: checkInstructions,
 	},
 	{
@@ -98,9 +91,7 @@ var skills = []skill{
 		},
 		tier:     TierPaid,
 		pricedBy: PathTrips,
-		endpoints: []endpoint{
-			{method: "POST", path: PathTrips, tier: TierPaid},
-		},
+		endpoints: []string{PathTrips},
 		instructions: tripInstructions,
 	},
 	{
@@ -115,9 +106,7 @@ var skills = []skill{
 			"GET /stats.json",
 		},
 		tier: TierFree,
-		endpoints: []endpoint{
-			{method: "GET", path: PathStats, tier: TierFree},
-		},
+		endpoints: []string{PathStats},
 		instructions: datasetInstructions,
 	},
 }
@@ -129,12 +118,9 @@ func (sk skill) toolPrice(s Site) *PriceTag {
 	if sk.tier != TierPaid {
 		return nil
 	}
-	for _, e := range sk.endpoints {
-		if e.path == sk.pricedBy {
-			if p, ok := s.price(e.method, e.path); ok {
-				return priceTag(p)
-			}
-		}
+	r, _ := route(sk.pricedBy)
+	if p, ok := s.price(r.Method, r.Path); ok {
+		return priceTag(p)
 	}
 	return nil
 }
@@ -182,9 +168,10 @@ type RESTSummary struct {
 
 func (sk skill) rest(s Site) []RESTSummary {
 	out := make([]RESTSummary, 0, len(sk.endpoints))
-	for _, e := range sk.endpoints {
-		r := RESTSummary{Method: e.method, URL: s.URL(e.path), Tier: e.tier}
-		if p, ok := s.price(e.method, e.path); ok && e.tier == TierPaid {
+	for _, path := range sk.endpoints {
+		rt, _ := route(path)
+		r := RESTSummary{Method: rt.Method, URL: s.URL(rt.Path), Tier: rt.Tier}
+		if p, ok := s.price(rt.Method, rt.Path); ok && rt.Tier == TierPaid {
 			r.Price = priceTag(p)
 		}
 		out = append(out, r)

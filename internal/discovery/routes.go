@@ -1,0 +1,41 @@
+package discovery
+
+// Route is an endpoint of the API: how it is called and paid for. The
+// router registers the routes of this table, the paid ones are priced from
+// it, and the documents list it; openapi.json describes each (a test holds
+// them to each other).
+type Route struct {
+	Method, Path string
+	Tier         Tier
+	// Price names the route's price in config.Prices (set by
+	// ENTRYCHECK_PRICE_<NAME>) and USD is its default, in US dollars; paid
+	// routes only.
+	Price, USD string
+	// Description says what a paid call buys, for the payment offer.
+	Description string
+}
+
+// Routes are the endpoints of the API; the prices are those of spec
+// section 4.
+var Routes = []Route{
+	{Method: "GET", Path: PathFreeCheck, Tier: TierFreeCheck},
+	{Method: "GET", Path: PathCheck, Tier: TierPaid, Price: "check", USD: "0.03", Description: "Entry requirements for one passport and destination"},
+	{Method: "GET", Path: PathPassport, Tier: TierPaid, Price: "passport", USD: "0.15", Description: "Entry requirements of one passport for every destination"},
+	{Method: "POST", Path: PathTrips, Tier: TierPaid, Price: "trips", USD: "0.10", Description: "Evaluation of a whole itinerary with several passports"},
+	{Method: "POST", Path: PathRegister, Tier: TierFree},
+	{Method: "POST", Path: PathToken, Tier: TierFree},
+	{Method: "GET", Path: PathOpenAPI, Tier: TierFree},
+	{Method: "GET", Path: PathStats, Tier: TierFree},
+	{Method: "GET", Path: PathHealth, Tier: TierFree},
+	{Method: "GET", Path: PathMetrics, Tier: TierFree},
+}
+
+// route returns the route of path.
+func route(path string) (Route, bool) {
+	for _, r := range Routes {
+		if r.Path == path {
+			return r, true
+		}
+	}
+	return Route{}, false
+}
