@@ -95,10 +95,10 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
 	dp, okD := m.Position(dc.ISO3)
-	r.VerdictVerification = verdictSecondaryOnly
+	r.VerdictVerification = secondaryOnly(noteSecondaryOnly)
 	if pc.ISO3 == dc.ISO3 {
 		r.Requirement = entrycheck.VisaFree
-		r.VerdictVerification = verdictOwnCountry
+		r.VerdictVerification = secondaryOnly(noteOwnCountry)
 		if okP {
 			r.Source.MatrixValue = m.RawValue(pp, dp)
 		}
@@ -106,7 +106,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	}
 	if !okP || !okD {
 		r.Requirement = entrycheck.Unknown
-		r.VerdictVerification = verdictNotInMatrix
+		r.VerdictVerification = secondaryOnly(noteNotInMatrix)
 		return false
 	}
 	v := m.Verdict(pp, dp)
@@ -168,12 +168,10 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, noteVerified
 	}
 	if v.FlaggedFields == nil {
-		v.FlaggedFields = noFlags
+		v.FlaggedFields = []string{}
 	}
 	return v.StalenessDays, v
 }
-
-var noFlags = []string{}
 
 func heldDocuments(req entrycheck.CheckRequest) bool {
 	return len(req.ResidencePermitsOf) > 0 || len(req.VisasOf) > 0
