@@ -26,7 +26,7 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 }
 
 // evaluate computes the answer for resolved countries; req has been
-// validated. The trip evaluator calls it for every leg and passport.
+// validated. The trip evaluator calls it for the passport chosen for each leg.
 func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
 	dest := e.destination(dc.ISO3)
 	if req.TravelDate.IsZero() {
@@ -78,16 +78,15 @@ func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc
 	return own
 }
 
-// requirementOnly computes into r only what ranking a trip's passports
-// needs: the requirement, stay and exemption, and the destination's
-// validity rule. The full answer is then computed for the chosen passport
-// alone. r is reused from one passport to the next: the fields set here are
-// reset first, the others are left as they are.
-func (e *Evaluator) requirementOnly(r *entrycheck.CheckResult, pc, dc entrycheck.Country, req entrycheck.CheckRequest) {
+// requirementOnly computes only what ranking a trip's passports needs: the
+// requirement, stay and exemption, and the destination's validity rule. The
+// full answer is then computed for the chosen passport alone.
+func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.CheckRequest) entrycheck.CheckResult {
+	var r entrycheck.CheckResult
 	dest := e.destination(dc.ISO3)
-	r.AllowedStayDays, r.ExemptionApplied, r.Source.MatrixValue = entrycheck.Days{}, nil, nil
-	e.requirement(r, dest, pc, dc, req)
+	e.requirement(&r, dest, pc, dc, req)
 	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement))
+	return r
 }
 
 // verdict fills the requirement from the matrix and the curated official
@@ -96,10 +95,10 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
 	dp, okD := m.Position(dc.ISO3)
-	r.VerdictVerification = verdictSecondaryOnly
+	r.VerdictVerification = secondaryOnly(noteSecondaryOnly)
 	if pc.ISO3 == dc.ISO3 {
 		r.Requirement = entrycheck.VisaFree
-		r.VerdictVerification = verdictOwnCountry
+		r.VerdictVerification = secondaryOnly(noteOwnCountry)
 		if okP {
 			r.Source.MatrixValue = m.RawValue(pp, dp)
 		}
@@ -107,7 +106,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	}
 	if !okP || !okD {
 		r.Requirement = entrycheck.Unknown
-		r.VerdictVerification = verdictNotInMatrix
+		r.VerdictVerification = secondaryOnly(noteNotInMatrix)
 		return false
 	}
 	v := m.Verdict(pp, dp)
@@ -169,12 +168,10 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, noteVerified
 	}
 	if v.FlaggedFields == nil {
-		v.FlaggedFields = noFlags
+		v.FlaggedFields = []string{}
 	}
 	return v.StalenessDays, v
 }
-
-var noFlags = []string{}
 
 func heldDocuments(req entrycheck.CheckRequest) bool {
 	return len(req.ResidencePermitsOf) > 0 || len(req.VisasOf) > 0

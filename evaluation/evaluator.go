@@ -36,10 +36,6 @@ type Evaluator struct {
 	groups      map[string]map[string]bool
 	riskList    map[string]bool
 	source      entrycheck.Source
-	// scratch is reused working memory of trip evaluations.
-	scratch scratchPool
-	// counts are the texts of common counts ("3 days").
-	counts *counts
 	// verification is the records' state the evaluator was built with.
 	verification entrycheck.Verification
 }
@@ -61,7 +57,6 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 		statements: map[routeKey][]routeStatement{},
 		groups:     map[string]map[string]bool{},
 		riskList:   map[string]bool{},
-		counts:     newCounts(),
 		source:     matrixSource(snap.Matrix.Provenance()),
 
 		verification: v,

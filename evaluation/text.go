@@ -29,11 +29,11 @@ const (
 	noteTransitNotCurated = "Advisory: the requirement is for entering the transit country. Its transit programmes have not been curated; check with your airline and the transit country's authority."
 )
 
-var (
-	verdictSecondaryOnly = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteSecondaryOnly, OfficialStatements: []entrycheck.CheckedStatement{}}
-	verdictNotInMatrix   = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteNotInMatrix, OfficialStatements: []entrycheck.CheckedStatement{}}
-	verdictOwnCountry    = entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: noteOwnCountry, OfficialStatements: []entrycheck.CheckedStatement{}}
-)
+// secondaryOnly is the verification of a verdict that only the matrix
+// gives, with the note that says why.
+func secondaryOnly(note string) entrycheck.VerdictVerification {
+	return entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: note, OfficialStatements: []entrycheck.CheckedStatement{}}
+}
 
 var (
 	defaultPurpose = entrycheck.Default{Field: "purpose", Value: entrycheck.PurposeTourism, Reason: "No purpose was given; the verdict is for a short tourist visit."}

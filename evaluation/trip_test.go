@@ -783,8 +783,8 @@ func TestTripConcurrent(t *testing.T) {
 	}
 }
 
-// TestTripsConcurrently: evaluations running at once share the evaluator's
-// reused scratch memory; each answer must be what it is alone.
+// TestTripsConcurrently: evaluations running at once share the evaluator;
+// each answer must be what it is alone.
 func TestTripsConcurrently(t *testing.T) {
 	ev := datatest.Evaluator(t)
 	names := []string{"dual-passport.json", "schengen-over-90.json", "ten-legs-three-passports.json", "transit.json", "yellow-fever.json"}
@@ -851,5 +851,18 @@ func TestTripNeverReadyWithUnknowns(t *testing.T) {
 	}
 	if unknown != s.Counts.ConditionsUnknown || !contains(s.Attention, "Bhutan") {
 		t.Errorf("%d unknown conditions, counted %d; attention %v", unknown, s.Counts.ConditionsUnknown, s.Attention)
+	}
+}
+
+// TestTripTextsWriteDatesAsDateString: dates in a trip's texts read as
+// Date.String writes them, four-digit years included.
+func TestTripTextsWriteDatesAsDateString(t *testing.T) {
+	for _, d := range []entrycheck.Date{{Year: 1, Month: 4, Day: 1}, {Year: 2027, Month: 12, Day: 31}, {Year: 999, Month: 1, Day: 9}} {
+		r := evaluateTrip(t, entrycheck.TripRequest{Traveler: passports("USA@" + d.String()), Trip: legs(
+			entrycheck.Leg{Country: "THA", Arrival: "2027-01-10", Departure: "2027-01-20"},
+		)})
+		if c := condition(t, r.Legs[0], entrycheck.ConditionPassportValidity); !strings.Contains(c.Detail, " expires on "+d.String()) && !strings.Contains(c.Detail, "expiring on "+d.String()) {
+			t.Errorf("%s: %s", d, c.Detail)
+		}
 	}
 }

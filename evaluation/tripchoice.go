@@ -2,15 +2,16 @@ package evaluation
 
 import (
 	"math"
+	"slices"
+	"time"
 
 	"github.com/entrycheck/entrycheck"
 )
 
 // option is one passport's answer for one leg: the parts of its check that
-// the ranking and the alternatives need. The full check result is kept for
-// the best option only (legWork.result), which keeps a trip's memory small.
+// the ranking and the alternatives need.
 type option struct {
-	passport    *plannedPassport
+	passport    plannedPassport
 	requirement entrycheck.Requirement
 	days        entrycheck.Days
 	exemption   bool
@@ -19,12 +20,40 @@ type option struct {
 	own bool
 }
 
-func newOption(p *plannedPassport, r *entrycheck.CheckResult, lc *legContext) option {
+// legChoice is a leg's passports ranked, and the full answer for the best.
+type legChoice struct {
+	// options are in the order of traveler.passports; order holds their
+	// indexes, best first.
+	options []option
+	order   []int
+	// result is the whole answer for the chosen passport, from the same
+	// evaluation as GET /v1/check.
+	result entrycheck.CheckResult
+}
+
+func (c legChoice) best() option { return c.options[c.order[0]] }
+
+// choose ranks every passport for a leg and evaluates the best in full.
+func (e *Evaluator) choose(plan tripPlan, leg tripLeg, requestID string, now time.Time) legChoice {
+	c := legChoice{options: make([]option, len(plan.passports))}
+	for j, p := range plan.passports {
+		c.options[j] = e.passportOption(p, leg, legRequest(plan, p, leg, requestID))
+	}
+	c.order = rankOptions(c.options)
+	best := c.best().passport
+	c.result = e.evaluate(best.country, leg.country, nil, legRequest(plan, best, leg, requestID), now)
+	return c
+}
+
+// passportOption answers a leg for one passport. The request was validated
+// as a whole; ranking needs only the requirement and the validity rule.
+func (e *Evaluator) passportOption(p plannedPassport, leg tripLeg, req entrycheck.CheckRequest) option {
+	r := e.requirementOnly(p.country, leg.country, req)
 	o := option{
 		passport: p, requirement: r.Requirement, days: r.AllowedStayDays,
-		exemption: r.ExemptionApplied != nil, own: p.country.ISO3 == lc.leg.country.ISO3,
+		exemption: r.ExemptionApplied != nil, own: p.country.ISO3 == leg.country.ISO3,
 	}
-	o.validity = assessValidity(r.EntryRules.PassportValidity, *p, lc, r.AllowedStayDays, o.own)
+	o.validity = assessValidity(r.EntryRules.PassportValidity, p, leg, r.AllowedStayDays, o.own)
 	return o
 }
 
@@ -58,7 +87,7 @@ const (
 
 // compareOptions returns a negative number when a ranks before b, a
 // positive one when after, and the step that decided.
-func compareOptions(a, b *option) (int, rankStep) {
+func compareOptions(a, b option) (int, rankStep) {
 	if fa, fb := a.validity.status == entrycheck.ConditionNotMet, b.validity.status == entrycheck.ConditionNotMet; fa != fb {
 		return boolOrder(fb), byValidityRule
 	}
@@ -87,7 +116,7 @@ func boolOrder(aHolds bool) int {
 
 // stayKey orders visa-free stays, no stated limit highest; other
 // requirements carry no stay to compare.
-func stayKey(o *option) int {
+func stayKey(o option) int {
 	if o.requirement != entrycheck.VisaFree {
 		return 0
 	}
@@ -97,53 +126,59 @@ func stayKey(o *option) int {
 	return o.days.N
 }
 
-// rankOptions fills order with the option indexes, best first. There are at
-// most MaxTripPassports options, so an insertion sort is enough and allocates nothing.
-func rankOptions(opts []option, order []int) {
+// rankOptions returns the option indexes, best first. The order is total:
+// the last step is the passports' order.
+func rankOptions(opts []option) []int {
+	order := make([]int, len(opts))
 	for i := range order {
 		order[i] = i
 	}
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0; j-- {
-			if c, _ := compareOptions(&opts[order[j]], &opts[order[j-1]]); c >= 0 {
-				break
-			}
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
+	slices.SortFunc(order, func(a, b int) int {
+		c, _ := compareOptions(opts[a], opts[b])
+		return c
+	})
+	return order
 }
 
 // choiceWhy explains which passport was chosen and what set it apart from the runner-up.
-func choiceWhy(w *legWork) string {
-	t, best := w.text, w.best()
-	if len(w.options) == 1 {
-		return t.join("Passport: ", best.passport.country.ISO3, ", your only passport.")
+func choiceWhy(leg tripLeg, c legChoice) string {
+	best := c.best()
+	chosen := best.passport.country.ISO3
+	if len(c.options) == 1 {
+		return "Passport: " + chosen + ", your only passport."
 	}
-	next := &w.options[w.order[1]]
+	next := c.options[c.order[1]]
+	other := next.passport.country.ISO3
 	_, step := compareOptions(best, next)
-	dest, chosen, other := w.ctx.leg.country.Name, best.passport.country.ISO3, next.passport.country.ISO3
-	// One text per case, written at once.
-	const lead, over, because = "Passport: ", ", chosen over ", " because "
-	switch step {
-	case byValidityRule:
-		return t.join(lead, chosen, over, other, because, "the ", other, " passport does not meet ", dest, "'s passport-validity rule for this leg.")
-	case byRequirement:
-		return t.join(lead, chosen, over, other, because, requirementPhrase(best.requirement), " is easier than ", requirementPhrase(next.requirement), " with the ", other, " passport.")
-	case byOwnCountry:
-		return t.join(lead, chosen, over, other, because, "it is ", dest, "'s own passport, so you enter as a citizen.")
-	case byStay:
-		return t.join(lead, chosen, over, other, because, "its visa-free stay is longer (", t.stayText(best.days), ", against ", t.stayText(next.days), " with the ", other, " passport).")
-	case byValidityKnown:
-		return t.join(lead, chosen, over, other, because, "its validity is confirmed for this leg, the ", other, " passport's could not be checked.")
-	}
-	return t.join(lead, chosen, over, other, because, "your passports give the same answer here and it is listed before the ", other, " passport.")
+	return "Passport: " + chosen + ", chosen over " + other + " because " + rankReason(step, leg.country.Name, best, next)
 }
 
-// alternatives fills out with every passport's answer in the order given,
-// with its rank. Check sets label and action from the requirement alone.
-func alternatives(w *legWork, out []entrycheck.PassportOption) []entrycheck.PassportOption {
-	for rank, i := range w.order {
-		o := &w.options[i]
+// rankReason says what the step of the ranking found between the chosen
+// passport and the runner-up.
+func rankReason(step rankStep, dest string, best, next option) string {
+	other := next.passport.country.ISO3
+	switch step {
+	case byValidityRule:
+		return "the " + other + " passport does not meet " + dest + "'s passport-validity rule for this leg."
+	case byRequirement:
+		return requirementPhrase(best.requirement) + " is easier than " + requirementPhrase(next.requirement) + " with the " + other + " passport."
+	case byOwnCountry:
+		return "it is " + dest + "'s own passport, so you enter as a citizen."
+	case byStay:
+		return "its visa-free stay is longer (" + stayText(best.days) + ", against " + stayText(next.days) + " with the " + other + " passport)."
+	case byValidityKnown:
+		return "its validity is confirmed for this leg, the " + other + " passport's could not be checked."
+	}
+	return "your passports give the same answer here and it is listed before the " + other + " passport."
+}
+
+// alternatives lists every passport's answer in the order of
+// traveler.passports, with its rank. Check sets label and action from the
+// requirement alone.
+func alternatives(c legChoice) []entrycheck.PassportOption {
+	out := make([]entrycheck.PassportOption, len(c.options))
+	for rank, i := range c.order {
+		o := c.options[i]
 		out[i] = entrycheck.PassportOption{
 			Passport:         tripPassport(o.passport),
 			Requirement:      o.requirement,
@@ -159,6 +194,6 @@ func alternatives(w *legWork, out []entrycheck.PassportOption) []entrycheck.Pass
 	return out
 }
 
-func tripPassport(p *plannedPassport) entrycheck.TripPassport {
+func tripPassport(p plannedPassport) entrycheck.TripPassport {
 	return entrycheck.TripPassport{Index: p.index, Country: p.country, Expires: p.expires}
 }

@@ -63,12 +63,3 @@ func pad(n, width int) string {
 	}
 	return s
 }
-
-func TestArenaWritesDatesAsDateString(t *testing.T) {
-	a := newTextArena(1, newCounts())
-	for _, d := range []entrycheck.Date{{Year: 1, Month: 4, Day: 1}, {Year: 2027, Month: 12, Day: 31}, {Year: 999, Month: 1, Day: 9}} {
-		if got := a.date(d); got != d.String() {
-			t.Errorf("arena %q, Date.String %q", got, d.String())
-		}
-	}
-}

@@ -1,6 +1,7 @@
 package evaluation
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -10,20 +11,22 @@ import (
 // summarize takes the most serious leg status as the trip's (see
 // entrycheck.TripStatus for the order), counts every status, and lists what
 // needs the traveller's attention in leg order.
-func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSummary {
-	s := entrycheck.TripSummary{Status: entrycheck.TripReady, Attention: []string{}}
-	c := &s.Counts
-	c.Legs = len(legs)
-	for i := range legs {
-		l := &legs[i]
-		// Most legs need no attention: their prefix is written on demand.
-		var p string
-		prefix := func() string {
-			if p == "" {
-				p = t.join("Leg ", t.itoa(l.Index+1), " (", l.Country.Name, "): ")
-			}
-			return p
+func summarize(legs []entrycheck.LegDecision) entrycheck.TripSummary {
+	s := entrycheck.TripSummary{Status: entrycheck.TripReady, Attention: []string{}, Counts: countLegs(legs)}
+	for _, l := range legs {
+		s.Attention = append(s.Attention, legAttention(l)...)
+		if statusOrder(l.Status) > statusOrder(s.Status) {
+			s.Status = l.Status
 		}
+	}
+	s.Text = summaryText(s.Status, s.Counts)
+	return s
+}
+
+// countLegs counts legs by status and their conditions by outcome.
+func countLegs(legs []entrycheck.LegDecision) entrycheck.TripCounts {
+	c := entrycheck.TripCounts{Legs: len(legs)}
+	for _, l := range legs {
 		switch l.Status {
 		case entrycheck.TripReady:
 			c.Ready++
@@ -33,28 +36,11 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			c.CheckNeeded++
 		case entrycheck.TripNotPossible:
 			c.NotPossible++
-			s.Attention = append(s.Attention, t.join(prefix(), "no admission with any of your passports."))
 		case entrycheck.TripUnknown:
 			c.Unknown++
-			if l.Requirement == entrycheck.NoAdmission {
-				s.Attention = append(s.Attention, t.join(prefix(), "no admission with the ", l.Passport.Country.ISO3, " passport and no reliable verdict for another of your passports: check with the official authority."))
-			} else {
-				s.Attention = append(s.Attention, t.join(prefix(), "no reliable verdict (", string(l.Requirement), ") for any of your passports: check with the official authority before you travel."))
-			}
 		}
 		if l.Requirement == entrycheck.NeedsReview {
 			c.NeedsReview++
-		}
-		if l.Requirement.NeedsAction() && l.Action != entrycheck.ActionNone {
-			where := "."
-			if l.Apply != nil {
-				where = t.join(" (", l.Apply.URL, ").")
-			}
-			s.Attention = append(s.Attention, t.join(prefix(), l.RequirementLabel, " with the ", l.Passport.Country.ISO3, " passport: ", actionText(l.Action), where))
-		}
-		own := l.Passport.Country.ISO3 == l.Country.ISO3
-		if !own && l.Coverage != entrycheck.CoverageExtended {
-			s.Attention = append(s.Attention, t.join(prefix(), "still to check: no entry rule of ", l.Country.Name, " could be cited from an official source here; ask its embassy or official authority what it requires beyond the visa verdict."))
 		}
 		for _, cond := range l.Conditions {
 			switch cond.Status {
@@ -63,19 +49,50 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 			case entrycheck.ConditionUnknown:
 				c.ConditionsUnknown++
 			}
-			switch {
-			case cond.ActionNeeded:
-				s.Attention = append(s.Attention, t.join(prefix(), conditionLabel(cond.Kind), ": ", cond.Detail))
-			case cond.Status == entrycheck.ConditionUnknown:
-				s.Attention = append(s.Attention, t.join(prefix(), "still to check, ", conditionLabel(cond.Kind), ": ", cond.Detail))
-			}
-		}
-		if statusOrder(l.Status) > statusOrder(s.Status) {
-			s.Status = l.Status
 		}
 	}
+	return c
+}
+
+// legAttention lists what a leg asks of the traveller: a verdict that
+// stops or may stop the leg, the document to obtain, rules not cited, and
+// every condition that needs action or could not be checked.
+func legAttention(l entrycheck.LegDecision) []string {
+	prefix := "Leg " + strconv.Itoa(l.Index+1) + " (" + l.Country.Name + "): "
+	var out []string
+	switch {
+	case l.Status == entrycheck.TripNotPossible:
+		out = append(out, prefix+"no admission with any of your passports.")
+	case l.Status == entrycheck.TripUnknown && l.Requirement == entrycheck.NoAdmission:
+		out = append(out, prefix+"no admission with the "+l.Passport.Country.ISO3+" passport and no reliable verdict for another of your passports: check with the official authority.")
+	case l.Status == entrycheck.TripUnknown:
+		out = append(out, prefix+"no reliable verdict ("+string(l.Requirement)+") for any of your passports: check with the official authority before you travel.")
+	}
+	if l.Requirement.NeedsAction() && l.Action != entrycheck.ActionNone {
+		where := "."
+		if l.Apply != nil {
+			where = " (" + l.Apply.URL + ")."
+		}
+		out = append(out, prefix+l.RequirementLabel+" with the "+l.Passport.Country.ISO3+" passport: "+actionText(l.Action)+where)
+	}
+	if own := l.Passport.Country.ISO3 == l.Country.ISO3; !own && l.Coverage != entrycheck.CoverageExtended {
+		out = append(out, prefix+"still to check: no entry rule of "+l.Country.Name+" could be cited from an official source here; ask its embassy or official authority what it requires beyond the visa verdict.")
+	}
+	for _, cond := range l.Conditions {
+		switch {
+		case cond.ActionNeeded:
+			out = append(out, prefix+conditionLabel(cond.Kind)+": "+cond.Detail)
+		case cond.Status == entrycheck.ConditionUnknown:
+			out = append(out, prefix+"still to check, "+conditionLabel(cond.Kind)+": "+cond.Detail)
+		}
+	}
+	return out
+}
+
+// summaryText is the trip's verdict in a sentence and its counts.
+func summaryText(status entrycheck.TripStatus, c entrycheck.TripCounts) string {
 	var verdict string
-	switch s.Status {
+	switch status {
 	case entrycheck.TripNotPossible:
 		verdict = "Not possible as planned: at least one leg admits none of your passports."
 	case entrycheck.TripUnknown:
@@ -89,11 +106,10 @@ func summarize(t *textArena, legs []entrycheck.LegDecision) entrycheck.TripSumma
 	}
 	unchecked := ""
 	if c.ConditionsUnknown > 0 {
-		unchecked = t.join(" ", t.plural(c.ConditionsUnknown, "condition"), " could not be checked (status unknown): see each leg and defaults_applied.")
+		unchecked = " " + entrycheck.Plural(c.ConditionsUnknown, "condition") + " could not be checked (status unknown): see each leg and defaults_applied."
 	}
-	s.Text = t.join(verdict, " Of ", t.plural(c.Legs, "leg"), ": ", t.itoa(c.Ready), " ready, ", t.itoa(c.CheckNeeded), " to check, ", t.itoa(c.ActionNeeded), " action needed, ",
-		t.itoa(c.NotPossible), " not possible, ", t.itoa(c.Unknown), " unknown.", unchecked)
-	return s
+	return verdict + " Of " + entrycheck.Plural(c.Legs, "leg") + ": " + strconv.Itoa(c.Ready) + " ready, " + strconv.Itoa(c.CheckNeeded) + " to check, " + strconv.Itoa(c.ActionNeeded) + " action needed, " +
+		strconv.Itoa(c.NotPossible) + " not possible, " + strconv.Itoa(c.Unknown) + " unknown." + unchecked
 }
 
 // statusOrder ranks statuses by seriousness: not_possible, unknown,
@@ -141,33 +157,9 @@ const (
 )
 
 // tripDefaults lists every default the evaluation applied, with the legs or
-// passports it was applied to.
-func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
-	legs := len(plan.legs)
-	ints := newSlab[int](4*legs + len(plan.passports))
-	purpose, arrival, departure, airside, expires := ints.take(legs), ints.take(legs), ints.take(legs), ints.take(legs), ints.take(len(plan.passports))
-	dated := false
-	for _, l := range plan.legs {
-		if l.purpose == "" {
-			purpose = append(purpose, l.index)
-		}
-		if l.arrival == nil {
-			arrival = append(arrival, l.index)
-		}
-		if l.departure == nil {
-			departure = append(departure, l.index)
-		}
-		if l.transit {
-			airside = append(airside, l.index)
-		}
-		dated = dated || l.arrival != nil || l.departure != nil
-	}
-	for _, p := range plan.passports {
-		if p.expires == nil {
-			expires = append(expires, p.index)
-		}
-	}
-	out := make([]entrycheck.TripDefault, 0, 12) // at most 12 defaults
+// passports it was applied to; origin is where the trip is assumed to start.
+func tripDefaults(plan tripPlan, origin entrycheck.Country, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
+	var out []entrycheck.TripDefault
 	tripWide := func(field, value, reason string) {
 		out = append(out, entrycheck.TripDefault{Field: field, Value: value, Reason: reason})
 	}
@@ -176,17 +168,24 @@ func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenS
 			out = append(out, entrycheck.TripDefault{Field: field, Value: value, Indexes: indexes, Reason: reason})
 		}
 	}
-	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, purpose, reasonTripPurpose)
+	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, legsWhere(plan, func(l plannedLeg) bool { return l.purpose == "" }), reasonTripPurpose)
 	tripWide(defaultDoc.Field, defaultDoc.Value, defaultDoc.Reason)
 	tripWide(defaultStay.Field, defaultStay.Value, defaultStay.Reason)
-	if !dated {
+	dated := legsWhere(plan, func(l plannedLeg) bool { return l.arrival != nil || l.departure != nil })
+	if len(dated) == 0 {
 		tripWide(defaultDate.Field, defaultDate.Value, reasonTripNoDates)
 	}
-	forItems("trip.legs[].arrival", "not_given", arrival, reasonTripArrival)
-	forItems("trip.legs[].departure", "not_given", departure, reasonTripDeparture)
-	forItems("traveler.passports[].expires", "not_given", expires, reasonTripExpires)
-	tripWide("trip.origin", work[0].best().passport.country.ISO3, reasonTripOrigin)
-	forItems("trip.legs[].transit", "airside", airside, reasonTripAirside)
+	forItems("trip.legs[].arrival", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.arrival == nil }), reasonTripArrival)
+	forItems("trip.legs[].departure", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.departure == nil }), reasonTripDeparture)
+	var undated []int
+	for _, p := range plan.passports {
+		if p.expires == nil {
+			undated = append(undated, p.index)
+		}
+	}
+	forItems("traveler.passports[].expires", "not_given", undated, reasonTripExpires)
+	tripWide("trip.origin", origin.ISO3, reasonTripOrigin)
+	forItems("trip.legs[].transit", "airside", legsWhere(plan, func(l plannedLeg) bool { return l.transit }), reasonTripAirside)
 	if len(plan.permits) == 0 && len(plan.visas) == 0 {
 		tripWide(defaultHeld.Field, defaultHeld.Value, defaultHeld.Reason)
 	}
@@ -196,31 +195,38 @@ func tripDefaults(plan *tripPlan, work []legWork, schengen *entrycheck.SchengenS
 	return out
 }
 
+// legsWhere lists the indexes of the legs that match.
+func legsWhere(plan tripPlan, match func(plannedLeg) bool) []int {
+	var out []int
+	for _, l := range plan.legs {
+		if match(l) {
+			out = append(out, l.index)
+		}
+	}
+	return out
+}
+
 // tripAssumptions lists what the answer assumes beyond its defaults.
-func tripAssumptions(plan *tripPlan, work []legWork, now time.Time) []string {
+func tripAssumptions(legs []tripLeg, choices []legChoice, now time.Time) []string {
 	out := []string{assumeTripPassports, assumeMatrix, assumeTripOrder, assumeTripFuture, assumeTripYellow}
 	today := entrycheck.DateOf(now)
 	business, past, exemption, own := false, false, false, false
-	for i := range work {
-		l := &work[i].ctx.leg
+	for i, l := range legs {
+		best := choices[i].best()
 		business = business || l.purpose == entrycheck.PurposeBusiness
-		own = own || work[i].best().own
+		own = own || best.own
+		exemption = exemption || best.exemption
 		if first := firstGiven(l.arrival, l.departure); first != nil && dateBefore(*first, today) {
 			past = true
 		}
-		exemption = exemption || work[i].best().exemption
 	}
-	if own {
-		out = append(out, assumeOwn)
-	}
-	if business {
-		out = append(out, assumeBusiness)
-	}
-	if exemption {
-		out = append(out, assumeExemption)
-	}
-	if past {
-		out = append(out, assumeTripPast)
+	for _, a := range []struct {
+		holds bool
+		text  string
+	}{{own, assumeOwn}, {business, assumeBusiness}, {exemption, assumeExemption}, {past, assumeTripPast}} {
+		if a.holds {
+			out = append(out, a.text)
+		}
 	}
 	return out
 }

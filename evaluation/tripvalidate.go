@@ -20,8 +20,6 @@ type plannedPassport struct {
 	index   int
 	country entrycheck.Country
 	expires *entrycheck.Date
-	// expiresText is the expiry as texts write it, when given.
-	expiresText string
 }
 
 type plannedLeg struct {
@@ -31,10 +29,6 @@ type plannedLeg struct {
 	// purpose is tourism or business in lower case, "" when the request left it open.
 	purpose string
 	transit bool
-	// name is how texts name the leg, "leg 2 (Kenya)"; schengen is the
-	// country's (see destination). Both are set by prepareLegs.
-	name     string
-	schengen bool
 }
 
 // ValidateTrip reports every problem of a trip request at once, as an
@@ -81,11 +75,10 @@ func (e *Evaluator) planPassports(problems *[]entrycheck.Problem, held []entrych
 		held = held[:entrycheck.MaxTripPassports]
 	}
 	out := make([]plannedPassport, 0, len(held))
-	expiries := make([]entrycheck.Date, len(held)) // one allocation for every date
 	for i, h := range held {
 		at := func(sub string) string { return field + "/" + strconv.Itoa(i) + sub }
 		c, ok := e.resolve(problems, h.Country, at)
-		expires := parseTripDate(problems, h.Expires, &expiries[i], func() string { return at("/expires") })
+		expires := parseTripDate(problems, h.Expires, func() string { return at("/expires") })
 		if !ok {
 			continue
 		}
@@ -124,7 +117,6 @@ func (e *Evaluator) planLegs(problems *[]entrycheck.Problem, legs []entrycheck.L
 		legs = legs[:entrycheck.MaxTripLegs]
 	}
 	out := make([]plannedLeg, len(legs))
-	dates := make([]entrycheck.Date, 2*len(legs)) // one allocation for every date
 	// lastDated is the latest date of the nearest earlier leg that has one.
 	var lastDated *entrycheck.Date
 	lastIndex := -1
@@ -132,8 +124,8 @@ func (e *Evaluator) planLegs(problems *[]entrycheck.Problem, legs []entrycheck.L
 		at := func(sub string) string { return field + "/" + strconv.Itoa(i) + sub }
 		p := plannedLeg{index: i, transit: l.Transit}
 		p.country, _ = e.resolve(problems, l.Country, func(string) string { return at("/country") })
-		p.arrival = parseTripDate(problems, l.Arrival, &dates[2*i], func() string { return at("/arrival") })
-		p.departure = parseTripDate(problems, l.Departure, &dates[2*i+1], func() string { return at("/departure") })
+		p.arrival = parseTripDate(problems, l.Arrival, func() string { return at("/arrival") })
+		p.departure = parseTripDate(problems, l.Departure, func() string { return at("/departure") })
 		if p.arrival != nil && p.departure != nil && dateBefore(*p.departure, *p.arrival) {
 			item := at("")
 			*problems = append(*problems, entrycheck.Problem{
@@ -141,34 +133,45 @@ func (e *Evaluator) planLegs(problems *[]entrycheck.Problem, legs []entrycheck.L
 				Message: fmt.Sprintf("%s/departure %s is before the arrival %s: swap them or correct the dates", item, l.Departure, l.Arrival),
 			})
 		}
-		switch purpose := strings.ToLower(l.Purpose); purpose {
-		case "":
-		case entrycheck.PurposeTourism, entrycheck.PurposeBusiness:
-			p.purpose = purpose
-		default:
-			item := at("")
-			*problems = append(*problems, entrycheck.Problem{
-				Field: item + "/purpose", Code: entrycheck.ProblemUnsupportedPurpose, Value: l.Purpose,
-				Message: fmt.Sprintf("%s/purpose %q is not supported: use tourism (the default) or business", item, l.Purpose),
-			})
-		}
-		first, firstField := p.arrival, "/arrival"
-		if first == nil {
-			first, firstField = p.departure, "/departure"
-		}
-		if first != nil && lastDated != nil && dateBefore(*first, *lastDated) {
-			*problems = append(*problems, entrycheck.Problem{
-				Field: at(firstField), Code: entrycheck.ProblemLegsOutOfOrder, Value: first.String(),
-				Message: fmt.Sprintf("leg %d starts on %s, before leg %d ends on %s: list the legs in the order travelled, with dates that do not overlap (a leg may start on the day the previous one ends)",
-					i+1, first, lastIndex+1, lastDated),
-			})
-		}
+		p.purpose = tripPurpose(problems, l.Purpose, at(""))
+		legOrder(problems, p, lastDated, lastIndex, at)
 		if last := latest(p.arrival, p.departure); last != nil {
 			lastDated, lastIndex = last, i
 		}
 		out[i] = p
 	}
 	return out
+}
+
+// tripPurpose is a leg's purpose in lower case, "" when not given; item is
+// the leg's pointer, for the problem of a purpose that is not supported.
+func tripPurpose(problems *[]entrycheck.Problem, purpose, item string) string {
+	switch p := strings.ToLower(purpose); p {
+	case "", entrycheck.PurposeTourism, entrycheck.PurposeBusiness:
+		return p
+	}
+	*problems = append(*problems, entrycheck.Problem{
+		Field: item + "/purpose", Code: entrycheck.ProblemUnsupportedPurpose, Value: purpose,
+		Message: fmt.Sprintf("%s/purpose %q is not supported: use tourism (the default) or business", item, purpose),
+	})
+	return ""
+}
+
+// legOrder records a leg that starts before the latest date of the nearest
+// earlier dated leg (leg lastIndex); a leg may start on the day it ends.
+func legOrder(problems *[]entrycheck.Problem, p plannedLeg, lastDated *entrycheck.Date, lastIndex int, at func(string) string) {
+	first, firstField := p.arrival, "/arrival"
+	if first == nil {
+		first, firstField = p.departure, "/departure"
+	}
+	if first == nil || lastDated == nil || !dateBefore(*first, *lastDated) {
+		return
+	}
+	*problems = append(*problems, entrycheck.Problem{
+		Field: at(firstField), Code: entrycheck.ProblemLegsOutOfOrder, Value: first.String(),
+		Message: fmt.Sprintf("leg %d starts on %s, before leg %d ends on %s: list the legs in the order travelled, with dates that do not overlap (a leg may start on the day the previous one ends)",
+			p.index+1, first, lastIndex+1, lastDated),
+	})
 }
 
 // heldList validates the countries (or the SCHENGEN group) whose visas or
@@ -210,20 +213,18 @@ func (e *Evaluator) resolve(problems *[]entrycheck.Problem, code string, ptr fun
 	return e.code(problems, ptr(""), code, true)
 }
 
-// parseTripDate parses an optional YYYY-MM-DD date into one of the trip's
-// dates, or records why it cannot at the pointer field() gives.
-func parseTripDate(problems *[]entrycheck.Problem, value string, into *entrycheck.Date, field func() string) *entrycheck.Date {
+// parseTripDate parses an optional YYYY-MM-DD date, or records why it
+// cannot at the pointer field() gives; nil when there is no date.
+func parseTripDate(problems *[]entrycheck.Problem, value string, field func() string) *entrycheck.Date {
 	if value == "" {
 		return nil
 	}
 	if d, ok := parseDate(value); ok {
-		*into = d
-		return into
+		return &d
 	}
 	// The domain's parser has the last word and gives the error.
 	if d, err := entrycheck.ParseDate(value); err == nil {
-		*into = d
-		return into
+		return &d
 	}
 	at := field()
 	*problems = append(*problems, entrycheck.Problem{

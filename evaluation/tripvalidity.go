@@ -1,6 +1,8 @@
 package evaluation
 
 import (
+	"strconv"
+
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -21,19 +23,13 @@ type validityCheck struct {
 // read both from entry and from departure. Whatever the rule, a passport
 // must be valid for the whole stay; that floor is checked even where no rule
 // is curated. Dates are values here, the zero Date standing for "not known".
-func assessValidity(field *entrycheck.PassportRule[entrycheck.PassportValidity], p plannedPassport, lc *legContext, allowed entrycheck.Days, own bool) validityCheck {
+func assessValidity(field *entrycheck.PassportRule[entrycheck.PassportValidity], p plannedPassport, leg tripLeg, allowed entrycheck.Days, own bool) validityCheck {
 	if own {
 		return validityCheck{status: entrycheck.ConditionNotApplicable}
 	}
 	// Only a rule that holds for this passport is a condition.
 	rule := field.Holding()
-	// The required days depend on the leg, the allowed stay and the rule
-	// only: the passports of a leg mostly share them.
-	m, key := &lc.required, keyOf(rule)
-	if !m.ok || m.allowed != allowed || m.rule != key {
-		*m = requiredMemo{ok: true, allowed: allowed, rule: key, v: requiredDays(rule, lc, allowed)}
-	}
-	v := m.v
+	v := requiredDays(rule, leg, allowed)
 	switch {
 	case p.expires == nil:
 		v.status = entrycheck.ConditionUnknown
@@ -49,90 +45,80 @@ func assessValidity(field *entrycheck.PassportRule[entrycheck.PassportValidity],
 	return v
 }
 
-// requiredMemo keeps the last requiredDays of a leg.
-type requiredMemo struct {
-	ok      bool
-	allowed entrycheck.Days
-	rule    ruleKey
-	v       validityCheck
-}
-
-// ruleKey is what requiredDays reads of a rule.
-type ruleKey struct {
-	curated, margin bool
-	months          int
-	countedFrom     string
-}
-
-func keyOf(rule *entrycheck.PassportRule[entrycheck.PassportValidity]) ruleKey {
-	if rule == nil {
-		return ruleKey{}
-	}
-	k := ruleKey{curated: true, countedFrom: countedFrom(rule.Value)}
-	if m := rule.Value.MinMonthsRemaining; m != nil {
-		k.margin, k.months = true, *m
-	}
-	return k
-}
-
 // requiredDays computes the days until which a passport must be valid for
 // a leg: least under the most lenient reading, most under the strictest.
-func requiredDays(rule *entrycheck.PassportRule[entrycheck.PassportValidity], lc *legContext, allowed entrycheck.Days) validityCheck {
-	arr, dep := valueOf(lc.leg.arrival), valueOf(lc.leg.departure)
+// Without a rule, the passport must cover the stay.
+func requiredDays(rule *entrycheck.PassportRule[entrycheck.PassportValidity], leg tripLeg, allowed entrycheck.Days) validityCheck {
+	arr, dep := valueOf(leg.arrival), valueOf(leg.departure)
 	// endOfStay is the last day the verdict allows, for legs without a departure.
 	var endOfStay entrycheck.Date
 	if !arr.IsZero() && allowed.Valid && allowed.N > 0 {
 		endOfStay = addDays(arr, allowed.N-1)
 	}
 	v := validityCheck{least: either(dep, arr), most: either(dep, endOfStay)}
-	if rule != nil {
-		var least, most entrycheck.Date
-		switch countedFrom(rule.Value) {
-		case "entry":
-			least, most = arr, arr
-			if arr.IsZero() {
-				most, v.why = dep, "the arrival date is not given"
-			}
-		case "departure":
-			leave := dep
-			if lc.schengen {
-				leave = valueOf(lc.areaDeparture)
-			}
-			least, most = either(leave, either(dep, arr)), leave
-			switch {
-			case leave.IsZero() && !lc.schengen:
-				most = endOfStay
-			case leave.IsZero():
-				v.why = "the day you leave the Schengen area is not given"
-			}
-			if most.IsZero() && v.why == "" {
-				v.why = "the departure date is not given"
-			}
-		case "end_of_permitted_stay":
-			least, most = endOfStay, endOfStay
-			if endOfStay.IsZero() {
-				least, v.why = either(dep, arr), "the permitted stay is not known as a number of days"
-			}
-		default:
-			least, most = either(arr, dep), either(dep, endOfStay)
-			v.why = "the source does not say from which day the months count"
-			if most.IsZero() {
-				v.why = "the source does not say from which day the months count, and the departure date is not given"
-			}
-		}
-		m := rule.Value.MinMonthsRemaining
-		if m == nil {
-			// No computable margin: only the floor is checked, and the
-			// passport is never called valid enough.
-			v.least, v.most, v.why = laterOf(least, v.least), entrycheck.Date{}, noMargin
-			return v
-		}
-		v.least = laterOf(addMonths(least, *m), v.least)
-		if v.most = laterOf(addMonths(most, *m), v.most); most.IsZero() {
-			v.most = entrycheck.Date{}
-		}
+	if rule == nil {
+		return v
+	}
+	var least, most entrycheck.Date
+	least, most, v.why = countedDays(rule.Value, leg, endOfStay)
+	m := rule.Value.MinMonthsRemaining
+	if m == nil {
+		// No computable margin: only the floor is checked, and the
+		// passport is never called valid enough.
+		v.least, v.most, v.why = laterOf(least, v.least), entrycheck.Date{}, noMargin
+		return v
+	}
+	v.least = laterOf(addMonths(least, *m), v.least)
+	if v.most = laterOf(addMonths(most, *m), v.most); most.IsZero() {
+		v.most = entrycheck.Date{}
 	}
 	return v
+}
+
+// countedDays are the days a rule's months count from, under the most
+// lenient and the strictest reading, and why the strictest is open when it is.
+func countedDays(rule entrycheck.PassportValidity, leg tripLeg, endOfStay entrycheck.Date) (least, most entrycheck.Date, why string) {
+	arr, dep := valueOf(leg.arrival), valueOf(leg.departure)
+	switch countedFrom(rule) {
+	case "entry":
+		if arr.IsZero() {
+			return arr, dep, "the arrival date is not given"
+		}
+		return arr, arr, ""
+	case "departure":
+		return countedFromDeparture(leg, endOfStay)
+	case "end_of_permitted_stay":
+		if endOfStay.IsZero() {
+			return either(dep, arr), endOfStay, "the permitted stay is not known as a number of days"
+		}
+		return endOfStay, endOfStay, ""
+	}
+	least, most = either(arr, dep), either(dep, endOfStay)
+	if most.IsZero() {
+		return least, most, "the source does not say from which day the months count, and the departure date is not given"
+	}
+	return least, most, "the source does not say from which day the months count"
+}
+
+// countedFromDeparture reads a rule counted from departure: in the Schengen
+// area, the day the traveller leaves the area.
+func countedFromDeparture(leg tripLeg, endOfStay entrycheck.Date) (least, most entrycheck.Date, why string) {
+	arr, dep := valueOf(leg.arrival), valueOf(leg.departure)
+	leave := dep
+	if leg.schengen {
+		leave = valueOf(leg.areaDeparture)
+	}
+	least, most = either(leave, either(dep, arr)), leave
+	switch {
+	case leave.IsZero() && leg.schengen:
+		return least, most, "the day you leave the Schengen area is not given"
+	case leave.IsZero():
+		most = endOfStay
+	}
+	if most.IsZero() {
+		return least, most, "the departure date is not given"
+	}
+	return least, most, ""
 }
 
 func countedFrom(v entrycheck.PassportValidity) string {
@@ -143,8 +129,8 @@ func countedFrom(v entrycheck.PassportValidity) string {
 }
 
 // validitySays is the first sentence of a leg's passport-validity
-// condition: the destination's rule in words, computed once per destination
-// (one for legs in the Schengen area, one for others).
+// condition: the destination's rule in words (a rule counted from departure
+// reads differently in the Schengen area).
 func validitySays(name string, rule *entrycheck.PassportRule[entrycheck.PassportValidity], schengen bool) string {
 	switch {
 	case rule == nil:
@@ -162,46 +148,48 @@ const noMargin = "the source gives no computable margin"
 
 // validityCondition explains the chosen passport's validity check; ruleSays
 // is the destination's validitySays.
-func validityCondition(t *textArena, v validityCheck, field *entrycheck.PassportRule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, lc *legContext) entrycheck.Condition {
+func validityCondition(v validityCheck, field *entrycheck.PassportRule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, leg tripLeg) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionPassportValidity, Status: v.status}
 	if v.status == entrycheck.ConditionNotApplicable {
 		c.Detail = "You are entering your own country: the passport-validity rules for foreign visitors do not apply to citizens."
 		return c
 	}
-	name := lc.leg.country.Name
 	rule := field.Holding()
 	if rule != nil {
 		c.Source, c.RuleText = &rule.Source, rule.Value.Text
 	}
-	holder := p.country.ISO3
 	switch {
 	case v.status == entrycheck.ConditionNotMet:
 		c.ActionNeeded = true
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", p.expiresText, " but must be valid until at least ", t.date(v.least), ": renew it before this leg or travel on another passport.")
+		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport expires on " + p.expires.String() + " but must be valid until at least " + v.least.String() + ": renew it before this leg or travel on another passport."
 	case v.status == entrycheck.ConditionMet:
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport, expiring on ", p.expiresText, ", is valid until at least ", t.date(v.most), " as required.")
+		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport, expiring on " + p.expires.String() + ", is valid until at least " + v.most.String() + " as required."
 	case p.expires == nil:
-		ask := t.join(ruleSays, "Give its expiry (/traveler/passports/", t.itoa(p.index), "/expires) to check it")
-		switch {
-		case !v.most.IsZero():
-			c.Detail = t.join(ask, ": it must be valid until at least ", t.date(v.most), ".")
-		case !v.least.IsZero():
-			c.Detail = t.join(ask, ": it must be valid until at least ", t.date(v.least), ", and later if ", orDates(v.why), ".")
-		default:
-			c.Detail = t.join(ask, "; the leg's dates are needed as well.")
-		}
+		c.Detail = ruleSays + askExpiry(v, p)
 	case rule == nil:
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", p.expiresText, ") covers the stay as planned, but ", name, " may ask for more: check with its official authority.")
+		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport (expiring on " + p.expires.String() + ") covers the stay as planned, but " + leg.country.Name + " may ask for more: check with its official authority."
 	case v.why == noMargin:
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport (expiring on ", p.expiresText, ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel.")
+		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport (expiring on " + p.expires.String() + ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel."
 	default:
 		until := "the end of the stay plus the rule's months"
 		if !v.most.IsZero() {
-			until = t.date(v.most)
+			until = v.most.String()
 		}
-		c.Detail = t.join(ruleSays, "Your ", holder, " passport expires on ", p.expiresText, ", which may not be enough because ", orDates(v.why), "; to be safe it must be valid until at least ", until, ". Check before you travel.")
+		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport expires on " + p.expires.String() + ", which may not be enough because " + orDates(v.why) + "; to be safe it must be valid until at least " + until + ". Check before you travel."
 	}
 	return c
+}
+
+// askExpiry asks for a passport's expiry and says what it must reach.
+func askExpiry(v validityCheck, p plannedPassport) string {
+	ask := "Give its expiry (/traveler/passports/" + strconv.Itoa(p.index) + "/expires) to check it"
+	switch {
+	case !v.most.IsZero():
+		return ask + ": it must be valid until at least " + v.most.String() + "."
+	case !v.least.IsZero():
+		return ask + ": it must be valid until at least " + v.least.String() + ", and later if " + orDates(v.why) + "."
+	}
+	return ask + "; the leg's dates are needed as well."
 }
 
 // requiredValidity states a rule in words, such as "valid for at least 6

@@ -40,15 +40,14 @@ func (e *Evaluator) newYellowFever(dest entrycheck.Country, yf entrycheck.Rule[e
 		y.extra[c] = true
 	}
 	base := entrycheck.YellowFeverRule{Value: yf.Value, Source: yf.Source}
-	no, yes := false, true
 	c := yf.Value.CertificateRequired
 	switch {
 	case c == nil:
 		base.AppliesBecause = yfWhyOpen
 	case *c == entrycheck.YellowFeverAllTravellers:
-		base.AppliesToThisPassport, base.AppliesBecause = &yes, yfWhyAll+minAgeText(&yf.Value)
+		base.AppliesToThisPassport, base.AppliesBecause = applies(true), yfWhyAll+minAgeText(&yf.Value)
 	case *c == entrycheck.YellowFeverNone:
-		base.AppliesToThisPassport, base.AppliesBecause = &no, yfWhyNone
+		base.AppliesToThisPassport, base.AppliesBecause = applies(false), yfWhyNone
 	}
 	if c == nil || *c != entrycheck.YellowFeverFromRiskCountries {
 		y.other = &base
@@ -57,36 +56,44 @@ func (e *Evaluator) newYellowFever(dest entrycheck.Country, yf entrycheck.Rule[e
 	who := e.snap.Curated.YellowFever.RiskList.Source
 	base.RiskListSource = &who
 	other := base
-	other.AppliesToThisPassport, other.AppliesBecause = &no, yfWhyNoRisk
+	other.AppliesToThisPassport, other.AppliesBecause = applies(false), yfWhyNoRisk
 	y.other = &other
-	transitCounts := yf.Value.IncludesTransit == nil || *yf.Value.IncludesTransit
 	y.from, y.via = map[string]*entrycheck.YellowFeverRule{}, map[string]*entrycheck.YellowFeverRule{}
 	codes := slices.Concat(e.snap.Curated.YellowFever.RiskList.Countries, yf.Value.ExtraRiskCountries)
 	for _, code := range codes {
 		if y.from[code] != nil {
 			continue // on both lists: the WHO list says it
 		}
-		rc, ok := e.snap.Countries.ByISO3(code)
-		if !ok {
-			continue // the loader accepts only known codes
+		if rc, ok := e.snap.Countries.ByISO3(code); ok { // the loader accepts only known codes
+			y.from[code], y.via[code] = y.fromAndVia(e, base, dest, rc)
 		}
-		why, whoDecides := y.riskWhy(e, dest, rc)
-		from, via := base, base
-		if !whoDecides {
-			from.RiskListSource, via.RiskListSource = nil, nil
-		}
-		from.AppliesToThisPassport, from.AppliesBecause = &yes, yfRequiredPfx+"you arrive from "+rc.Name+why
-		if transitCounts {
-			via.AppliesToThisPassport = &yes
-			via.AppliesBecause = yfRequiredPfx + "you transit " + rc.Name + why + transitHoursText(dest, &yf.Value)
-		} else {
-			via.AppliesToThisPassport = &no
-			via.AppliesBecause = "not required: you transit " + rc.Name + why + ", but " + dest.Name + "'s rule does not count a transit, and you do not arrive from a risk country"
-		}
-		y.from[code], y.via[code] = &from, &via
 	}
 	return y
 }
+
+// fromAndVia is the rule for a traveller arriving from the risk country
+// rc, and for one transiting it.
+func (y *yellowFever) fromAndVia(e *Evaluator, base entrycheck.YellowFeverRule, dest, rc entrycheck.Country) (*entrycheck.YellowFeverRule, *entrycheck.YellowFeverRule) {
+	why, whoDecides := y.riskWhy(e, dest, rc)
+	from, via := base, base
+	if !whoDecides {
+		from.RiskListSource, via.RiskListSource = nil, nil
+	}
+	from.AppliesToThisPassport, from.AppliesBecause = applies(true), yfRequiredPfx+"you arrive from "+rc.Name+why
+	v := &y.rule.Value
+	if v.IncludesTransit == nil || *v.IncludesTransit {
+		via.AppliesToThisPassport = applies(true)
+		via.AppliesBecause = yfRequiredPfx + "you transit " + rc.Name + why + transitHoursText(dest, v)
+	} else {
+		via.AppliesToThisPassport = applies(false)
+		via.AppliesBecause = "not required: you transit " + rc.Name + why + ", but " + dest.Name + "'s rule does not count a transit, and you do not arrive from a risk country"
+	}
+	return &from, &via
+}
+
+// applies is a rule's own applies_to_this_passport: each rule holds its
+// answer, so that no two share one.
+func applies(b bool) *bool { return &b }
 
 // riskWhy says why code is a risk country for the destination (after its
 // name: ", on the WHO list..." or ", which Nepal treats as a risk country

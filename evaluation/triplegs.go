@@ -1,0 +1,90 @@
+package evaluation
+
+import (
+	"strconv"
+
+	"github.com/entrycheck/entrycheck"
+)
+
+// tripLeg is a planned leg with what assessing it needs of the rest of the
+// itinerary.
+type tripLeg struct {
+	plannedLeg
+	// name is how texts name the leg: "leg 2 (Kenya)", numbered from 1 as
+	// people count.
+	name string
+	// next names the following leg; "" for the last one.
+	next string
+	// schengen is true in a Schengen state; areaDeparture is then the
+	// departure of the last of the consecutive Schengen legs, the day the
+	// traveller leaves the area (nil when not given).
+	schengen      bool
+	areaDeparture *entrycheck.Date
+}
+
+// tripLegs is the first stage: each planned leg in its place in the
+// itinerary.
+func (e *Evaluator) tripLegs(plan tripPlan) []tripLeg {
+	legs := make([]tripLeg, len(plan.legs))
+	for i, l := range plan.legs {
+		legs[i] = tripLeg{
+			plannedLeg: l,
+			name:       "leg " + strconv.Itoa(l.index+1) + " (" + l.country.Name + ")",
+			schengen:   e.destination(l.country.ISO3).schengen,
+		}
+		if i > 0 {
+			legs[i-1].next = legs[i].name
+		}
+	}
+	// The area is left on the departure of the last leg of a Schengen run.
+	for i := len(legs) - 1; i >= 0; i-- {
+		if !legs[i].schengen {
+			continue
+		}
+		legs[i].areaDeparture = legs[i].departure
+		if i+1 < len(legs) && legs[i+1].schengen {
+			legs[i].areaDeparture = legs[i+1].areaDeparture
+		}
+	}
+	return legs
+}
+
+// legRequest is the check request of one leg for one passport.
+func legRequest(plan tripPlan, p plannedPassport, leg tripLeg, requestID string) entrycheck.CheckRequest {
+	return entrycheck.CheckRequest{
+		Passport:           p.country.ISO3,
+		Destination:        leg.country.ISO3,
+		Purpose:            leg.purpose,
+		TravelDate:         legDay(leg.plannedLeg),
+		ResidencePermitsOf: plan.permits,
+		VisasOf:            plan.visas,
+		RequestID:          requestID,
+	}
+}
+
+// legDay is the day official statements are compared on for a leg: its
+// arrival, else its departure; zero (the day of evaluation) for an undated leg.
+func legDay(l plannedLeg) entrycheck.Date {
+	switch {
+	case l.arrival != nil:
+		return *l.arrival
+	case l.departure != nil:
+		return *l.departure
+	}
+	return entrycheck.Date{}
+}
+
+func purposeOf(l plannedLeg) string {
+	if l.purpose == "" {
+		return entrycheck.PurposeTourism
+	}
+	return l.purpose
+}
+
+// stayDays is the number of days of a dated leg, both ends included.
+func stayDays(l plannedLeg) (int, bool) {
+	if l.arrival == nil || l.departure == nil {
+		return 0, false
+	}
+	return dayNumber(*l.departure) - dayNumber(*l.arrival) + 1, true
+}
