@@ -161,7 +161,7 @@ func rankReason(step rankStep, dest string, best, next option) string {
 	case byValidityRule:
 		return "the " + other + " passport does not meet " + dest + "'s passport-validity rule for this leg."
 	case byRequirement:
-		return requirementPhrase(best.requirement) + " is easier than " + requirementPhrase(next.requirement) + " with the " + other + " passport."
+		return best.requirement.Phrase() + " is easier than " + next.requirement.Phrase() + " with the " + other + " passport."
 	case byOwnCountry:
 		return "it is " + dest + "'s own passport, so you enter as a citizen."
 	case byStay:
