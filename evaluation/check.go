@@ -80,9 +80,15 @@ func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc
 
 // requirementOnly computes only what ranking a trip's passports needs: the
 // requirement, stay and exemption, and the destination's validity rule. The
-// full answer is then computed for the chosen passport alone.
-func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.CheckRequest) entrycheck.CheckResult {
-	var r entrycheck.CheckResult
+// full answer is then computed for the chosen passport alone, so both read
+// the rules as evaluate does: for this passport (an exemption may name the
+// nationalities it holds for) and on the travel date, today when none is
+// given.
+func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
+	if req.TravelDate.IsZero() {
+		req.TravelDate = entrycheck.DateOf(now)
+	}
+	r := entrycheck.CheckResult{Passport: pc, Destination: dc}
 	dest := e.destination(dc.ISO3)
 	e.requirement(&r, dest, pc, dc, req)
 	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement))

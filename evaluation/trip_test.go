@@ -866,3 +866,35 @@ func TestTripTextsWriteDatesAsDateString(t *testing.T) {
 		}
 	}
 }
+
+// TestTripRanksExemptionsForEachPassport: ranking a leg's passports reads a
+// held-document exemption for the passport it ranks, as the full check
+// does, so an exemption limited to some nationalities neither helps the
+// others nor is lost for those it names. Every option agrees with GET
+// /free/check of its own passport.
+func TestTripRanksExemptionsForEachPassport(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	for _, codes := range [][]string{{"PAK", "IND"}, {"IND", "PAK"}, {"MKD", "BLZ"}, {"NGA", "CHN", "IND"}} {
+		traveler := passports(codes...)
+		traveler.VisasOf = []string{"GBR"}
+		r := evaluateTrip(t, entrycheck.TripRequest{Traveler: traveler, Trip: legs(entrycheck.Leg{Country: "IRL"})})
+		l := r.Legs[0]
+		if len(l.Alternatives) != len(codes) {
+			t.Fatalf("%v: %d options listed, want every passport", codes, len(l.Alternatives))
+		}
+		for _, o := range l.Alternatives {
+			iso3 := o.Passport.Country.ISO3
+			want, err := ev.Check(entrycheck.CheckRequest{Passport: iso3, Destination: "IRL", VisasOf: []string{"GBR"}}, entrycheck.FixedClock(today))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Requirement != want.Requirement || o.ExemptionApplied != (want.ExemptionApplied != nil) {
+				t.Errorf("%v to IRL with a UK visa: %s ranked as %s (exemption %v), its check says %s (exemption %v)",
+					codes, iso3, o.Requirement, o.ExemptionApplied, want.Requirement, want.ExemptionApplied != nil)
+			}
+			if o.Chosen && (o.Requirement != l.Requirement || iso3 != l.Passport.Country.ISO3) {
+				t.Errorf("%v: the chosen option %s %s is not the leg's %s %s", codes, iso3, o.Requirement, l.Passport.Country.ISO3, l.Requirement)
+			}
+		}
+	}
+}

@@ -37,7 +37,7 @@ func (c legChoice) best() option { return c.options[c.order[0]] }
 func (e *Evaluator) choose(plan tripPlan, leg tripLeg, requestID string, now time.Time) legChoice {
 	c := legChoice{options: make([]option, len(plan.passports))}
 	for j, p := range plan.passports {
-		c.options[j] = e.passportOption(p, leg, legRequest(plan, p, leg, requestID))
+		c.options[j] = e.passportOption(p, leg, legRequest(plan, p, leg, requestID), now)
 	}
 	c.order = rankOptions(c.options)
 	best := c.best().passport
@@ -47,8 +47,8 @@ func (e *Evaluator) choose(plan tripPlan, leg tripLeg, requestID string, now tim
 
 // passportOption answers a leg for one passport. The request was validated
 // as a whole; ranking needs only the requirement and the validity rule.
-func (e *Evaluator) passportOption(p plannedPassport, leg tripLeg, req entrycheck.CheckRequest) option {
-	r := e.requirementOnly(p.country, leg.country, req)
+func (e *Evaluator) passportOption(p plannedPassport, leg tripLeg, req entrycheck.CheckRequest, now time.Time) option {
+	r := e.requirementOnly(p.country, leg.country, req, now)
 	o := option{
 		passport: p, requirement: r.Requirement, days: r.AllowedStayDays,
 		exemption: r.ExemptionApplied != nil, own: p.country.ISO3 == leg.country.ISO3,
