@@ -4,24 +4,32 @@ import (
 	"strings"
 )
 
-// Application error codes. Adapters map them to their own status codes in
-// one place (the HTTP layer to 400/401/404/..., the CLI to exit codes).
+// Application error codes. Adapters map them to their own answers in one
+// place (api's domainErrors: 400 and 503 with their machine codes; the CLI
+// to exit codes). Any other error is a fault of the service.
 const (
-	EINVALID      = "invalid"
-	ENOTFOUND     = "not_found"
-	ECONFLICT     = "conflict"
-	EUNAUTHORIZED = "unauthorized"
-	EINTERNAL     = "internal"
+	// EINVALID: the request is wrong, and Problems say how to fix it.
+	EINVALID = "invalid"
+	// EUNAVAILABLE: a part the answer needs (the database) did not answer;
+	// the same request may succeed later. Err holds the cause, for logs.
+	EUNAVAILABLE = "unavailable"
 )
 
+// ErrorCodes lists every application error code.
+var ErrorCodes = []string{EINVALID, EUNAVAILABLE}
+
 // Error is an application error: a code from the fixed set above, a message
-// that says what was wrong and how to fix it, and, for invalid input, one
-// problem per offending field.
+// that says what was wrong and how to fix it, for invalid input one problem
+// per offending field, and the cause, which is logged and never shown.
 type Error struct {
 	Code     string    `json:"-"`
 	Message  string    `json:"message"`
 	Problems []Problem `json:"problems,omitempty"`
+	Err      error     `json:"-"`
 }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Problem describes one invalid input field.
 type Problem struct {
@@ -46,6 +54,9 @@ const (
 )
 
 func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Message + ": " + e.Err.Error()
+	}
 	if len(e.Problems) == 0 {
 		return e.Message
 	}

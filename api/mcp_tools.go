@@ -16,7 +16,6 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/discovery"
-	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -359,25 +358,12 @@ func errorResult(body any, text, requestID string) *mcp.CallToolResult {
 // for HTTP: invalid input lists every problem; anything else is logged and
 // reported as ours.
 func (s *Server) toolError(ctx context.Context, err error) *mcp.CallToolResult {
-	id := requestIDFrom(ctx)
+	_, body, _, _ := s.answerOf(ctx, err)
 	var e *entrycheck.Error
 	if errors.As(err, &e) && e.Code == entrycheck.EINVALID {
-		body := errorBody{Error: codeInvalidParameters, Message: e.Message + ": see problems", RequestID: id, Problems: e.Problems}
-		return errorResult(body, problemsText(e), id)
+		return errorResult(body, problemsText(e), body.RequestID)
 	}
-	var se *statusError
-	if errors.As(err, &se) {
-		body := errorBody{Error: se.code, RequestID: id, Message: se.message}
-		return errorResult(body, se.message+" (request_id "+id+").", id)
-	}
-	if errors.Is(err, store.ErrUnavailable) {
-		s.log.ErrorContext(ctx, "database unavailable", "request_id", id, "error", err)
-		body := errorBody{Error: codeUnavailable, RequestID: id, Message: msgDatabaseUnavailable}
-		return errorResult(body, body.Message+" (request_id "+id+").", id)
-	}
-	s.log.ErrorContext(ctx, "MCP tool failed", "request_id", id, "error", err)
-	body := errorBody{Error: codeInternal, RequestID: id, Message: "something went wrong on our side; retry later and quote the request_id if it persists"}
-	return errorResult(body, body.Message+" (request_id "+id+").", id)
+	return errorResult(body, body.Message+" (request_id "+body.RequestID+").", body.RequestID)
 }
 
 // marshalJSON encodes v as writeJSON does, without escaping HTML.

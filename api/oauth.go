@@ -53,18 +53,14 @@ func (s *Server) oauthFail(w http.ResponseWriter, r *http.Request, status int, c
 }
 
 // oauthFailErr answers a failure of the OAuth endpoints' own work in RFC
-// 6749's shape: temporarily_unavailable (503, Retry-After) when the
-// database did not answer, server_error otherwise; the cause is logged,
-// never sent.
+// 6749's shape (see answerOf): temporarily_unavailable (503, Retry-After)
+// when the database did not answer, server_error otherwise.
 func (s *Server) oauthFailErr(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, store.ErrUnavailable) {
-		s.log.ErrorContext(r.Context(), "database unavailable", "request_id", requestIDOf(r), "error", err)
+	status, body, code, retry := s.answerOf(r.Context(), err)
+	if retry {
 		w.Header().Set("Retry-After", strconv.Itoa(retryUnavailableAfter))
-		s.oauthFail(w, r, http.StatusServiceUnavailable, "temporarily_unavailable", msgDatabaseUnavailable)
-		return
 	}
-	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
-	s.oauthFail(w, r, http.StatusInternalServerError, "server_error", "something went wrong on our side; retry later and quote the request_id if it persists")
+	s.oauthFail(w, r, status, code, body.Message)
 }
 
 type registrationRequest struct {

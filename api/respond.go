@@ -16,7 +16,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/store"
 )
 
 // Stable machine-readable error codes of the API.
@@ -79,27 +78,50 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, code, 
 	writeJSON(w, status, errorBody{Error: code, Message: message, RequestID: requestIDOf(r), Problems: problems})
 }
 
-// failErr maps an application error to its status in one place.
-func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
+// domainErrors answers each code of entrycheck.Error, in one place for
+// the REST endpoints, the MCP tools and the OAuth endpoints: its status,
+// the machine code of the body, the RFC 6749 code on the OAuth endpoints,
+// and whether it is an outage (logged as an error, with Retry-After).
+var domainErrors = map[string]struct {
+	status      int
+	code, oauth string
+	outage      bool
+}{
+	entrycheck.EINVALID:     {http.StatusBadRequest, codeInvalidParameters, "invalid_request", false},
+	entrycheck.EUNAVAILABLE: {http.StatusServiceUnavailable, codeUnavailable, "temporarily_unavailable", true},
+}
+
+// answerOf is what an error answers: its status and body, whether the
+// client gets a Retry-After, and the RFC 6749 code for the OAuth
+// endpoints. A fault of the service is logged and answered 500 without
+// detail; a domain error that is an outage is logged too.
+func (s *Server) answerOf(ctx context.Context, err error) (status int, body errorBody, oauth string, retry bool) {
+	id := requestIDFrom(ctx)
 	var se *statusError
 	if errors.As(err, &se) {
-		s.fail(w, r, se.status, se.code, se.message)
-		return
+		return se.status, errorBody{Error: se.code, Message: se.message, RequestID: id}, "invalid_request", false
 	}
 	var e *entrycheck.Error
 	if errors.As(err, &e) {
-		switch e.Code {
-		case entrycheck.EINVALID:
-			s.fail(w, r, http.StatusBadRequest, codeInvalidParameters, e.Message+": see problems", e.Problems...)
-			return
-		case entrycheck.ENOTFOUND:
-			s.fail(w, r, http.StatusNotFound, codeNotFound, e.Message)
-			return
-		case entrycheck.EUNAUTHORIZED:
-			s.fail(w, r, http.StatusUnauthorized, codeInvalidToken, e.Message)
-			return
+		if d, ok := domainErrors[e.Code]; ok {
+			msg := e.Message
+			if len(e.Problems) > 0 {
+				msg += ": see problems"
+			}
+			if d.outage {
+				s.log.ErrorContext(ctx, "service unavailable", "request_id", id, "error", err)
+			}
+			return d.status, errorBody{Error: d.code, Message: msg, RequestID: id, Problems: e.Problems}, d.oauth, d.outage
 		}
 	}
+	s.log.ErrorContext(ctx, "request failed", "request_id", id, "error", err)
+	return http.StatusInternalServerError, errorBody{Error: codeInternal, RequestID: id,
+		Message: "something went wrong on our side; retry later and quote the request_id if it persists"}, "server_error", false
+}
+
+// failErr answers an error of a REST request (see answerOf). A request its
+// client abandoned gets no answer.
+func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		// The client went away first: nobody reads an answer, and it is no
 		// failure of the service.
@@ -107,22 +129,17 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 		w.WriteHeader(statusClientClosed)
 		return
 	}
-	if errors.Is(err, store.ErrUnavailable) {
-		s.log.ErrorContext(r.Context(), "database unavailable", "request_id", requestIDOf(r), "error", err)
-		s.unavailable(w, r, msgDatabaseUnavailable)
-		return
+	status, body, _, retry := s.answerOf(r.Context(), err)
+	if retry {
+		w.Header().Set("Retry-After", strconv.Itoa(retryUnavailableAfter))
 	}
-	s.log.ErrorContext(r.Context(), "request failed", "request_id", requestIDOf(r), "error", err)
-	s.fail(w, r, http.StatusInternalServerError, codeInternal, "something went wrong on our side; retry later and quote the request_id if it persists")
+	writeJSON(w, status, body)
 }
 
 // statusClientClosed is recorded (access log, metrics) for a request its
 // client abandoned before the answer: nginx's 499, outside HTTP's classes,
 // so that a disconnect never counts as a server error.
 const statusClientClosed = 499
-
-// msgDatabaseUnavailable answers a request whose database work failed.
-const msgDatabaseUnavailable = "the service's database did not answer; nothing was counted or charged: retry in a minute"
 
 // retryUnavailableAfter is the Retry-After of a 503: long enough for a
 // database or facilitator to come back, short enough not to lose a client.
