@@ -39,8 +39,7 @@ func (s *Server) freeCheck(w http.ResponseWriter, r *http.Request) {
 		s.tooMany(w, r, *u.exhausted, u.reset)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, res)
+	respond(w, http.StatusOK, res, cacheNone)
 }
 
 // paidCheck answers GET /v1/check once the payment is settled: the same

@@ -60,7 +60,7 @@ func (s *Server) documentHandler(d discovery.Document, c *compression.Compressor
 	return func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Type", d.MediaType)
-		h.Set("Cache-Control", "public, max-age=300")
+		h.Set("Cache-Control", cacheDocument)
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Vary", "Accept-Encoding")
 		if d.Link != "" {

@@ -120,7 +120,7 @@ func routePagePath(p, d entrycheck.Country) string {
 }
 
 func (s *Server) seeOther(w http.ResponseWriter, r *http.Request, path string) {
-	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Cache-Control", cacheNone)
 	http.Redirect(w, r, path, http.StatusSeeOther)
 }
 
@@ -205,7 +205,7 @@ func (s *Server) findView(r *http.Request) templates.FindView {
 // it answers what was typed.
 func (s *Server) writeFind(w http.ResponseWriter, r *http.Request, status int, v templates.FindView) {
 	h := w.Header()
-	h.Set("Cache-Control", "no-store")
+	h.Set("Cache-Control", cacheNone)
 	h.Add("Vary", "Accept")
 	if prefersMarkdown(r) {
 		h.Set("Content-Type", "text/markdown; charset=utf-8")

@@ -48,8 +48,7 @@ type oauthError struct {
 }
 
 func (s *Server) oauthFail(w http.ResponseWriter, r *http.Request, status int, code, description string) {
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, status, oauthError{Error: code, ErrorDescription: description, RequestID: requestIDOf(r)})
+	respond(w, status, oauthError{Error: code, ErrorDescription: description, RequestID: requestIDOf(r)}, cacheNone)
 }
 
 // oauthFailErr answers a failure of the OAuth endpoints' own work in RFC
@@ -135,14 +134,13 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		s.oauthFailErr(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusCreated, registrationResponse{
+	respond(w, http.StatusCreated, registrationResponse{
 		ClientID: id, ClientSecret: secret, ClientName: client.Name,
 		ClientIDIssuedAt: now.Unix(), ClientSecretExpiresAt: client.ExpiresAt.Unix(),
 		GrantTypes: []string{"client_credentials"}, TokenEndpointAuthMethod: "client_secret_basic",
 		TokenEndpoint: s.cfg.BaseURL + "/oauth/token",
 		Note:          "Store client_secret now: it is shown only once. The registration expires after 90 days; register again then.",
-	})
+	}, cacheNone)
 }
 
 func (q registrationRequest) problem() string {
@@ -261,9 +259,8 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		s.oauthFailErr(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Pragma", "no-cache")
-	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())})
+	w.Header().Set("Pragma", "no-cache") // RFC 6749 section 5.1, for HTTP/1.0 caches
+	respond(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, cacheNone)
 }
 
 func (s *Server) invalidClient(w http.ResponseWriter, r *http.Request, basic bool, description string) {

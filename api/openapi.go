@@ -28,6 +28,6 @@ func OpenAPIFor(site discovery.Site) []byte {
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Access-Control-Allow-Origin", "*")
-	w.Header().Set("Cache-Control", "public, max-age=300")
+	w.Header().Set("Cache-Control", cacheDocument)
 	w.Write(s.openapi)
 }

@@ -187,8 +187,7 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			return
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
-		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusOK, withReceipt(res, receipt))
+		respond(w, http.StatusOK, withReceipt(res, receipt), cacheNone)
 	}
 }
 

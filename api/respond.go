@@ -51,6 +51,26 @@ var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeJSON encodes v completely before writing, so an encoding failure is
 // still a clean 500 and not a truncated 200.
+// How long an answer may be kept: one policy per kind of answer, named
+// where it is sent.
+const (
+	// cacheNone: answers that count against a quota, are paid for, carry
+	// credentials or depend on what was typed; a stored copy would skip
+	// the count, leak or mislead.
+	cacheNone = "no-store"
+	// cacheLive: live counters, revalidated on every use.
+	cacheLive = "no-cache"
+	// cacheDocument: documents that change only with the configuration or
+	// the dataset.
+	cacheDocument = "public, max-age=300"
+)
+
+// respond sends v as JSON with status under a cache policy.
+func respond(w http.ResponseWriter, status int, v any, cache string) {
+	w.Header().Set("Cache-Control", cache)
+	writeJSON(w, status, v)
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	buf := buffers.Get().(*bytes.Buffer)
 	defer func() {

@@ -31,12 +31,11 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, statsBody{
+	respond(w, http.StatusOK, statsBody{
 		Date: dayKey, FreeChecksToday: free, FreeChecksCeiling: s.cfg.Quotas.Global,
 		PaidCallsToday: counters[counterPaidCalls], DatasetVersion: s.evaluator().Snapshot().Version(),
 		ResetAt: reset.Format(time.RFC3339),
-	})
+	}, cacheLive)
 }
 
 // health reports whether the service can answer: the dataset is loaded and
@@ -49,6 +48,5 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.Ping(ctx); err != nil {
 		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()})
+	respond(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()}, cacheNone)
 }
