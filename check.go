@@ -64,11 +64,9 @@ type CheckRequest struct {
 // CheckResult is the answer to one check (spec 2.1). It is computed by the
 // evaluation core only; adapters render it and never change it.
 type CheckResult struct {
-	Passport               Country                `json:"passport"`
-	Destination            Country                `json:"destination"`
-	Requirement            Requirement            `json:"requirement"`
-	RequirementLabel       string                 `json:"requirement_label"`
-	AllowedStayDays        Days                   `json:"allowed_stay_days"`
+	Passport    Country `json:"passport"`
+	Destination Country `json:"destination"`
+	Verdict
 	Action                 Action                 `json:"action"`
 	Apply                  *Apply                 `json:"apply,omitempty"`
 	ExemptionApplied       *AppliedExemption      `json:"exemption_applied,omitempty"`
@@ -98,10 +96,8 @@ type AppliedExemption struct {
 
 // Transit is the advisory lookup for a transit country.
 type Transit struct {
-	Country          Country     `json:"country"`
-	Requirement      Requirement `json:"requirement"`
-	RequirementLabel string      `json:"requirement_label"`
-	AllowedStayDays  Days        `json:"allowed_stay_days"`
+	Country Country `json:"country"`
+	Verdict
 	// Programs are the transit country's transit-without-visa programmes,
 	// each with whether this passport is eligible (nil: read the text).
 	Programs       []TransitProgram `json:"programs"`

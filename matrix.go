@@ -22,13 +22,11 @@ type PassportMatrix struct {
 
 // MatrixEntry is the answer for one destination of a passport matrix.
 type MatrixEntry struct {
-	Destination                  Country     `json:"destination"`
-	Requirement                  Requirement `json:"requirement"`
-	RequirementLabel             string      `json:"requirement_label"`
-	AllowedStayDays              Days        `json:"allowed_stay_days"`
-	Action                       Action      `json:"action"`
-	Apply                        *Apply      `json:"apply,omitempty"`
-	VerdictVerificationStatus    string      `json:"verdict_verification_status"`
-	EntryRulesVerificationStatus string      `json:"entry_rules_verification_status"`
-	Coverage                     Coverage    `json:"coverage"`
+	Destination Country `json:"destination"`
+	Verdict
+	Action                       Action   `json:"action"`
+	Apply                        *Apply   `json:"apply,omitempty"`
+	VerdictVerificationStatus    string   `json:"verdict_verification_status"`
+	EntryRulesVerificationStatus string   `json:"entry_rules_verification_status"`
+	Coverage                     Coverage `json:"coverage"`
 }

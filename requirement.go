@@ -215,6 +215,22 @@ func (r Requirement) Rank() int {
 	return i
 }
 
+// Verdict is what an answer says of the requirement of one route: the
+// value, its label and the allowed stay. The check, transit, matrix and
+// trip answers embed it, so that each says it in the same words (their
+// JSON has the three members inline).
+type Verdict struct {
+	Requirement      Requirement `json:"requirement"`
+	RequirementLabel string      `json:"requirement_label"`
+	AllowedStayDays  Days        `json:"allowed_stay_days"`
+}
+
+// VerdictOf is the verdict of a requirement and allowed stay, labelled
+// from the requirement table.
+func VerdictOf(r Requirement, stay Days) Verdict {
+	return Verdict{Requirement: r, RequirementLabel: r.Label(), AllowedStayDays: stay}
+}
+
 // Days is an optional number of days that marshals to null when absent.
 type Days struct {
 	N     int

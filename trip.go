@@ -201,10 +201,8 @@ type TripPassport struct {
 // first; validity confirmed before unchecked; the order of
 // traveler.passports.
 type PassportOption struct {
-	Passport         TripPassport    `json:"passport"`
-	Requirement      Requirement     `json:"requirement"`
-	RequirementLabel string          `json:"requirement_label"`
-	AllowedStayDays  Days            `json:"allowed_stay_days"`
+	Passport TripPassport `json:"passport"`
+	Verdict
 	Action           Action          `json:"action"`
 	ExemptionApplied bool            `json:"exemption_applied"`
 	PassportValidity ConditionStatus `json:"passport_validity"`
@@ -226,10 +224,8 @@ type LegDecision struct {
 	Transit   bool       `json:"transit"`
 	Status    TripStatus `json:"status"`
 
-	Passport         TripPassport `json:"passport"`
-	Requirement      Requirement  `json:"requirement"`
-	RequirementLabel string       `json:"requirement_label"`
-	AllowedStayDays  Days         `json:"allowed_stay_days"`
+	Passport TripPassport `json:"passport"`
+	Verdict
 	// Action is what the traveller has to do about the requirement; on a
 	// transit leg covered by a transit-without-visa programme it is none.
 	Action           Action            `json:"action"`

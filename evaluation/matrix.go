@@ -45,9 +45,7 @@ func (e *Evaluator) PassportMatrix(passport, requestID string, clock entrycheck.
 		pm.Counts[r.Requirement]++
 		pm.Destinations = append(pm.Destinations, entrycheck.MatrixEntry{
 			Destination:                  r.Destination,
-			Requirement:                  r.Requirement,
-			RequirementLabel:             r.RequirementLabel,
-			AllowedStayDays:              r.AllowedStayDays,
+			Verdict:                      r.Verdict,
 			Action:                       r.Action,
 			Apply:                        r.Apply,
 			VerdictVerificationStatus:    r.VerdictVerification.Status,

@@ -181,9 +181,7 @@ func alternatives(c legChoice) []entrycheck.PassportOption {
 		o := c.options[i]
 		out[i] = entrycheck.PassportOption{
 			Passport:         tripPassport(o.passport),
-			Requirement:      o.requirement,
-			RequirementLabel: o.requirement.Label(),
-			AllowedStayDays:  o.days,
+			Verdict:          entrycheck.VerdictOf(o.requirement, o.days),
 			Action:           o.requirement.Action(),
 			ExemptionApplied: o.exemption,
 			PassportValidity: o.validity.status,
