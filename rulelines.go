@@ -30,56 +30,60 @@ type RuleLine struct {
 // RuleField is one entry-rule field of an answer.
 type RuleField struct {
 	Name, Label string
-	lines       func(EntryRules) []RuleLine
+	// Item heads each item of a list-valued field, before what names the
+	// item ("Transit without visa: " and the programme); empty for a field
+	// of one value.
+	Item  string
+	lines func(RuleField, EntryRules) []RuleLine
 }
 
 // RuleFields lists the entry-rule fields in the order answers show them.
 func RuleFields() []RuleField {
 	return []RuleField{
-		{FieldPassportValidity, "Passport validity", func(r EntryRules) []RuleLine {
-			return single(FieldPassportValidity, "Passport validity", r.PassportValidity, func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) })
+		{FieldPassportValidity, "Passport validity", "", func(f RuleField, r EntryRules) []RuleLine {
+			return single(f, r.PassportValidity, func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) })
 		}},
-		{FieldBlankPages, "Blank pages", func(r EntryRules) []RuleLine {
-			return single(FieldBlankPages, "Blank pages", r.BlankPages, func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." })
+		{FieldBlankPages, "Blank pages", "", func(f RuleField, r EntryRules) []RuleLine {
+			return single(f, r.BlankPages, func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." })
 		}},
-		{FieldOnwardTicket, "Onward or return ticket", func(r EntryRules) []RuleLine {
-			return single(FieldOnwardTicket, "Onward or return ticket", r.OnwardTicket, func(v OnwardTicket) (string, string) {
+		{FieldOnwardTicket, "Onward or return ticket", "", func(f RuleField, r EntryRules) []RuleLine {
+			return single(f, r.OnwardTicket, func(v OnwardTicket) (string, string) {
 				return v.Text, map[string]string{OnwardRequired: "Required.", OnwardMayBeAsked: "May be asked for."}[v.Required]
 			})
 		}},
-		{FieldYellowFever, "Yellow fever", func(r EntryRules) []RuleLine {
+		{FieldYellowFever, "Yellow fever", "", func(f RuleField, r EntryRules) []RuleLine {
 			x := r.YellowFever
 			if x == nil {
 				return nil
 			}
-			return []RuleLine{{Field: FieldYellowFever, Label: "Yellow fever", Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source}}
+			return []RuleLine{{Field: f.Name, Label: f.Label, Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source}}
 		}},
-		{FieldOtherHealth, "Health", func(r EntryRules) []RuleLine {
-			return items(FieldOtherHealth, "Health", r.OtherHealth, func(h HealthRule) RuleLine {
-				return RuleLine{Label: "Health: " + h.Topic, Text: h.Text}
+		{FieldOtherHealth, "Health", "Health: ", func(f RuleField, r EntryRules) []RuleLine {
+			return items(f, r.OtherHealth, func(h HealthRule) RuleLine {
+				return RuleLine{Label: f.Item + h.Topic, Text: h.Text}
 			})
 		}},
-		{FieldTWOV, "Transit without visa", func(r EntryRules) []RuleLine {
-			return items(FieldTWOV, "Transit without visa", r.TWOV, func(p TWOVProgram) RuleLine {
-				l := RuleLine{Label: "Transit without visa: " + p.Program, Text: p.Text}
+		{FieldTWOV, "Transit without visa", "Transit without visa: ", func(f RuleField, r EntryRules) []RuleLine {
+			return items(f, r.TWOV, func(p TWOVProgram) RuleLine {
+				l := RuleLine{Label: f.Item + p.Program, Text: p.Text}
 				if p.MaxHours != nil {
 					l.Detail = "Up to " + strconv.Itoa(*p.MaxHours) + " hours."
 				}
 				return l
 			})
 		}},
-		{FieldResidencePermitExemptions, "Exemption for holders of other documents", func(r EntryRules) []RuleLine {
-			return items(FieldResidencePermitExemptions, "Exemption for holders of other documents", r.ResidencePermitExemptions, func(e Exemption) RuleLine {
+		{FieldResidencePermitExemptions, "Exemption for holders of other documents", "Exemption for holders of ", func(f RuleField, r EntryRules) []RuleLine {
+			return items(f, r.ResidencePermitExemptions, func(e Exemption) RuleLine {
 				d := "Holders of " + documentWords[e.Document] + " of " + strings.Join(e.HoldersOf, ", ") + ": " + e.Effect.Label()
 				if e.MaxStayDays.Valid {
 					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
 				}
-				return RuleLine{Label: "Exemption for holders of " + strings.Join(e.HoldersOf, ", "), Text: e.Text, Detail: d + "."}
+				return RuleLine{Label: f.Item + strings.Join(e.HoldersOf, ", "), Text: e.Text, Detail: d + "."}
 			})
 		}},
-		{FieldArrivalFormalities, "Arrival formalities", func(r EntryRules) []RuleLine {
-			return items(FieldArrivalFormalities, "Arrival formalities", r.ArrivalFormalities, func(a ArrivalFormality) RuleLine {
-				l := RuleLine{Label: "Arrival formality: " + a.Name, Text: a.Text, Detail: formalityDetail(a)}
+		{FieldArrivalFormalities, "Arrival formalities", "Arrival formality: ", func(f RuleField, r EntryRules) []RuleLine {
+			return items(f, r.ArrivalFormalities, func(a ArrivalFormality) RuleLine {
+				l := RuleLine{Label: f.Item + a.Name, Text: a.Text, Detail: formalityDetail(a)}
 				if a.URL != nil {
 					l.URL = *a.URL
 				}
@@ -89,12 +93,23 @@ func RuleFields() []RuleField {
 	}
 }
 
+// RuleLabel is the label of the entry-rule field named field (RuleFields),
+// or the name in words when there is no such field.
+func RuleLabel(field string) string {
+	for _, f := range RuleFields() {
+		if f.Name == field {
+			return f.Label
+		}
+	}
+	return strings.ReplaceAll(field, "_", " ")
+}
+
 // Lines lists what the rules say, field by field in the order of
 // RuleFields, one line per value or list item.
 func (r EntryRules) Lines() []RuleLine {
 	var out []RuleLine
 	for _, f := range RuleFields() {
-		out = append(out, f.lines(r)...)
+		out = append(out, f.lines(f, r)...)
 	}
 	return out
 }
@@ -104,7 +119,7 @@ func (r EntryRules) Lines() []RuleLine {
 func (r EntryRules) NotCited() []string {
 	var out []string
 	for _, f := range RuleFields() {
-		if len(f.lines(r)) == 0 {
+		if len(f.lines(f, r)) == 0 {
 			out = append(out, f.Label)
 		}
 	}
@@ -113,11 +128,11 @@ func (r EntryRules) NotCited() []string {
 
 // single is the line of a single-valued rule: what holds for the passport,
 // or why it does not hold outright.
-func single[T any](field, label string, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
+func single[T any](f RuleField, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
 	if r == nil {
 		return nil
 	}
-	l := RuleLine{Field: field, Label: label, Source: r.Source}
+	l := RuleLine{Field: f.Name, Label: f.Label, Source: r.Source}
 	if r.Applies == AppliesNotForThisPassport {
 		l.Text = r.Note
 		return []RuleLine{l}
@@ -129,17 +144,17 @@ func single[T any](field, label string, r *PassportRule[T], words func(T) (text,
 
 // items are the lines of a list-valued rule, one per item that holds for
 // the passport; a list none of whose items does says so once.
-func items[T any](field, label string, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
+func items[T any](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
 	if r == nil {
 		return nil
 	}
 	if r.Applies == AppliesNotForThisPassport || len(r.Value) == 0 {
-		return []RuleLine{{Field: field, Label: label, Text: r.Note, Source: r.Source}}
+		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source}}
 	}
 	out := make([]RuleLine, 0, len(r.Value))
 	for _, v := range r.Value {
 		l := line(v)
-		l.Field, l.Source = field, r.Source
+		l.Field, l.Source = f.Name, r.Source
 		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
 			l.Text = r.Note + " " + l.Text
 		}

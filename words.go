@@ -1,6 +1,9 @@
 package entrycheck
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Thousands writes a count with comma separators, as people read it: 39,402.
 func Thousands(n int) string {
@@ -17,4 +20,15 @@ func Plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// JoinWords lists items as a sentence does: "a", "a and b", "a, b and c".
+func JoinWords(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

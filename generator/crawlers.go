@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/templates"
+	"github.com/entrycheck/entrycheck/internal/answertext"
 )
 
 // routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
@@ -108,19 +108,17 @@ func (s *site) llmsFull() []byte {
 		d := snap.Curated.Destinations[code]
 		c, _ := snap.Countries.ByISO3(code)
 		fmt.Fprintf(&b, "-- %s %s --\n", c.ISO3, c.Name)
-		rules := curatedRulesOf(d.Rules)
-		if len(rules) == 0 {
+		lines := curatedLinesOf(d.Rules)
+		if len(lines) == 0 {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}
-		for _, r := range rules {
-			link := ""
-			if r.URL != "" {
-				link = " <" + r.URL + ">"
-			}
-			fmt.Fprintf(&b, "%s: %s %s%s [source: %s, %s, %s]\n", r.Name, r.Detail, r.Text, link, r.Source.Name, r.Source.URL, readText(r.Source))
+		for _, l := range lines {
+			b.WriteString(l.Inline() + "\n")
 		}
 		for _, a := range d.Apply {
-			fmt.Fprintf(&b, "Apply (%s): %s [source: %s, %s, %s]\n", a.Kind, a.URL, a.Source.Name, a.Source.URL, a.Source.ReadText("read"))
+			l := answertext.Apply(a.Apply)
+			l.Text = "" // the digest names the place; its page says the rest
+			b.WriteString(l.Inline() + "\n")
 		}
 		b.WriteByte('\n')
 	}
@@ -162,8 +160,8 @@ func (s *site) writeStatements(b *bytes.Buffer) {
 		if st.AllowedStayDays.Valid {
 			stay = " " + itoa(st.AllowedStayDays.N) + " days"
 		}
-		fmt.Fprintf(b, "%s (%s, %s): %s%s for passports %s. %s [source: %s, %s, %s]\n", st.ID, c.StatusWords(), c.Period(),
-			st.Requirement, stay, appliesToText(st.AppliesTo), st.Text, st.Source.Name, st.Source.URL, st.Source.ReadText("read"))
+		fmt.Fprintf(b, "%s (%s, %s): %s%s for passports %s. %s %s\n", st.ID, c.StatusWords(), c.Period(),
+			st.Requirement, stay, appliesToText(st.AppliesTo), st.Text, answertext.CiteInline(st.Source))
 	}
 	b.WriteByte('\n')
 }
@@ -179,13 +177,4 @@ func appliesToText(a *entrycheck.AppliesTo) string {
 		out += " except " + strings.Join(ex, ", ")
 	}
 	return out
-}
-
-// readText is the day a page was read, with what else is known of it, as
-// entrycheck.Citation.ReadText words it.
-func readText(c templates.Citation) string {
-	if c.Detail == "" {
-		return "read " + c.RetrievedAt
-	}
-	return "read " + c.RetrievedAt + "; " + c.Detail
 }

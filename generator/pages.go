@@ -46,13 +46,13 @@ func (s *site) renderDestinations() error {
 			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 			LastVerified: res.EntryRulesVerification.ReadWords(),
 			Rules:        rulesOf(er),
-			NotCited:     notCited(res.EntryRules),
+			NotCited:     res.EntryRules.NotCitedNames(),
 			Authorities:  s.officialPages[dc.ISO3],
 			AsOf:         s.asOf(),
 			Disclaimer:   entrycheck.Disclaimer,
 		}
 		if yf, ok := snap.Curated.YellowFever.Countries[dc.ISO3]; ok {
-			v.Rules = append(v.Rules, templates.Rule{Name: "Yellow fever", Text: yf.Value.Text, Detail: yellowFeverDetail(dc, yf.Value, snap.Countries), Source: citation(yf.Source)})
+			v.Rules = append(v.Rules, templates.Rule{Name: entrycheck.RuleLabel(entrycheck.FieldYellowFever), Text: yf.Value.Text, Detail: yellowFeverDetail(dc, yf.Value, snap.Countries), Source: citation(yf.Source)})
 		}
 		if cur, ok := snap.Curated.Destinations[dc.ISO3]; ok {
 			v.Covered = true
@@ -62,7 +62,7 @@ func (s *site) renderDestinations() error {
 				for i, r := range a.Requirements {
 					reqs[i] = r.Label()
 				}
-				v.Apply = append(v.Apply, templates.Apply{URL: a.URL, Kind: applyKind(a.Kind), Note: a.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(a.Source)})
+				v.Apply = append(v.Apply, templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabel(a.Kind), Note: a.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(a.Source)})
 			}
 		}
 		for _, req := range entrycheck.Requirements {

@@ -8,6 +8,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -102,9 +103,9 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		RequirementLabel: res.RequirementLabel,
 		Tone:             res.Requirement.Tone(),
 		AsOf:             res.VerdictVerification.AsOf.Long(),
-		Stay:             stayText(res.Requirement, res.AllowedStayDays),
+		Stay:             entrycheck.StayWords(res.Requirement, res.AllowedStayDays),
 		Action:           string(res.Action),
-		ActionText:       actionText(res),
+		ActionText:       res.ActionSentence(),
 		Verdict:          templates.Verification{Status: entrycheck.VerdictStatusWords(res.VerdictVerification.Status), Note: res.VerdictVerification.Note},
 		SourceName:       res.Source.Name,
 		SourceURL:        res.Source.URL,
@@ -113,7 +114,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		Coverage:         res.EntryRules.Coverage.Words(),
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
-		NotCited:         notCited(res.EntryRules),
+		NotCited:         res.EntryRules.NotCitedNames(),
 		Authorities:      s.officialPages[dc.ISO3],
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
@@ -123,10 +124,12 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		v.MatrixValue = *res.Source.MatrixValue
 	}
 	if a := res.Apply; a != nil {
-		v.Apply = &templates.Apply{URL: a.URL, Kind: applyKind(a.Kind), Note: a.Note, Source: citation(a.Source)}
+		l := answertext.Apply(*a)
+		v.Apply = &templates.Apply{URL: l.URL, Kind: l.Label, Note: l.Text, Source: citation(*l.Source)}
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
-		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Standing: statementStanding(st), Text: st.Text, Source: citation(st.Source)})
+		l := answertext.Statement(st)
+		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: l.Label, Text: l.Text, Source: citation(*l.Source)})
 	}
 	return v
 }
@@ -146,12 +149,6 @@ func destinationPath(c entrycheck.Country) string {
 
 func routePath(p, d entrycheck.Country) string {
 	return "/passports/" + strings.ToLower(p.ISO3) + "/" + strings.ToLower(d.ISO3) + "/"
-}
-
-// statementStanding says how an official statement bears on the verdict:
-// "in force from 1 January 2026; conflicts with the matrix".
-func statementStanding(st entrycheck.CheckedStatement) string {
-	return st.StatusWords() + ", " + st.Period() + "; " + st.Comparison()
 }
 
 // asOf is the date every verdict of the build is as of: the matrix snapshot's.

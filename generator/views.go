@@ -8,6 +8,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/templates"
 )
 
@@ -36,64 +37,14 @@ func stayClause(d entrycheck.Days) string {
 	return ""
 }
 
-func stayText(r entrycheck.Requirement, d entrycheck.Days) string {
-	switch {
-	case d.Valid:
-		return itoa(d.N) + " days"
-	case r == entrycheck.VisaFree:
-		return "not stated in the matrix"
-	}
-	return ""
-}
-
-// actionText tells people what to do, in the words of the requirement.
-func actionText(r entrycheck.CheckResult) string {
-	switch r.Action {
-	case entrycheck.ActionNone:
-		if r.Source.MatrixValue != nil && *r.Source.MatrixValue == "-1" {
-			return "Citizens may enter their own country."
-		}
-		return "No visa is needed for a short tourist visit. The entry rules below still apply."
-	case entrycheck.ActionObtainOnArrival:
-		return "A visa is issued on arrival; check its fee and conditions before you travel."
-	case entrycheck.ActionApplyBeforeTravel:
-		return "Apply before you travel: " + r.Requirement.DocumentWithArticle() + " is required."
-	case entrycheck.ActionEntryNotPermitted:
-		return "Holders of this passport are not admitted, according to the matrix."
-	}
-	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
-}
-
-func applyKind(kind string) string {
-	switch kind {
-	case entrycheck.ApplyOfficialPortal:
-		return "Apply online (official portal)"
-	case entrycheck.ApplyOfficialInfo:
-		return "How to apply (official information)"
-	case entrycheck.ApplyEmbassyFinder:
-		return "Find the embassy or consulate"
-	}
-	return kind
-}
-
-// rulesOf lists the rules as the pages show them: one per line of the
-// answer's rules (entrycheck.RuleFields).
+// rulesOf lists the rules as the pages show them: the answer's lines of
+// its rules (answertext.Rules), one per line of entrycheck.RuleFields.
 func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 	var out []templates.Rule
-	for _, l := range er.Lines() {
-		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
+	for _, l := range answertext.Rules(er) {
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(*l.Source)})
 	}
 	return out
-}
-
-// notCited names the entry rules no official source covers yet, as they
-// read inside a sentence.
-func notCited(er entrycheck.EntryRules) []string {
-	names := er.NotCited()
-	for i, n := range names {
-		names[i] = lowerFirst(n)
-	}
-	return names
 }
 
 // officialPagesOf lists, for each curated destination, the official pages
@@ -110,7 +61,7 @@ func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]
 					docs = append(docs, r.DocumentWithArticle())
 				}
 			}
-			label := applyKind(a.Kind)
+			label := entrycheck.ApplyKindLabel(a.Kind)
 			if len(docs) > 0 {
 				label += " for " + strings.Join(docs, " or ")
 			}
@@ -152,18 +103,18 @@ func jsonLD(v any) string {
 	return string(b)
 }
 
-// curatedRulesOf lists a destination's rules for every passport: each
+// curatedLinesOf lists a destination's rules for every passport: each
 // variant of a field with whom it applies to.
-func curatedRulesOf(r dataset.Rules) []templates.Rule {
-	var out []templates.Rule
+func curatedLinesOf(r dataset.Rules) []answertext.Line {
+	var out []answertext.Line
 	for _, v := range variantsOf(r.PassportValidity) {
-		out = append(out, rulesOf(entrycheck.EntryRules{PassportValidity: v})...)
+		out = append(out, answertext.Rules(entrycheck.EntryRules{PassportValidity: v})...)
 	}
 	for _, v := range variantsOf(r.BlankPages) {
-		out = append(out, rulesOf(entrycheck.EntryRules{BlankPages: v})...)
+		out = append(out, answertext.Rules(entrycheck.EntryRules{BlankPages: v})...)
 	}
 	for _, v := range variantsOf(r.OnwardTicket) {
-		out = append(out, rulesOf(entrycheck.EntryRules{OnwardTicket: v})...)
+		out = append(out, answertext.Rules(entrycheck.EntryRules{OnwardTicket: v})...)
 	}
 	every := entrycheck.EntryRules{}
 	if x := r.OtherHealth; x != nil {
@@ -178,7 +129,7 @@ func curatedRulesOf(r dataset.Rules) []templates.Rule {
 	if x := r.ArrivalFormalities; x != nil {
 		every.ArrivalFormalities = &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
 	}
-	return append(out, rulesOf(every)...)
+	return append(out, answertext.Rules(every)...)
 }
 
 // variantsOf returns each variant of a field as a rule shown with whom it

@@ -34,24 +34,17 @@ func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.h.ServeHTTP(w, r)
 }
 
-// applyWords are the widget's words for the apply link of each kind.
-var applyWords = map[string]string{
-	entrycheck.ApplyOfficialPortal: "Apply online (official portal)",
-	entrycheck.ApplyOfficialInfo:   "How to apply (official information)",
-	entrycheck.ApplyEmbassyFinder:  "Find the embassy or consulate",
-}
-
 // verdictText is the text a checker shows for a route's verdict, paragraph
 // by paragraph, before and after what only a check's answer adds (its
-// statements and entry rules): what the evaluator says, in the widget's words.
+// statements and entry rules): what the evaluator says, in the site's words.
 func verdictText(t *testing.T, passport, destination string, req entrycheck.Requirement, label string, stay entrycheck.Days, action entrycheck.Action, apply *entrycheck.Apply, age entrycheck.VerdictAge) (head, tail []string) {
 	t.Helper()
 	head = []string{passport + " passport to " + destination, label}
 	switch {
 	case stay.Valid:
-		head = append(head, "Allowed stay: up to "+strconv.Itoa(stay.N)+" days")
+		head = append(head, "Allowed stay: "+entrycheck.Plural(stay.N, "day"))
 	case req == entrycheck.VisaFree:
-		head = append(head, "Allowed stay: not stated")
+		head = append(head, "Allowed stay: not stated in the matrix")
 	}
 	asOf := "As of " + age.AsOf.Long() + "."
 	if age.Old {
@@ -59,12 +52,12 @@ func verdictText(t *testing.T, passport, destination string, req entrycheck.Requ
 	}
 	head = append(head, asOf)
 	if action == entrycheck.ActionCheckOfficialAuthority {
-		tail = append(tail, "There is no reliable verdict for this route: check with the destination's official authority.")
+		tail = append(tail, "There is no reliable verdict for this route: check with the destination's official authority before you travel.")
 	}
 	if apply != nil {
-		words, ok := applyWords[apply.Kind]
-		if !ok {
-			t.Fatalf("apply kind %q has no words in the widget", apply.Kind)
+		words := entrycheck.ApplyKindLabel(apply.Kind)
+		if words == apply.Kind {
+			t.Fatalf("apply kind %q has no words", apply.Kind)
 		}
 		tail = append(tail, words)
 	}

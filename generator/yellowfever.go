@@ -8,6 +8,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/internal/answertext"
 )
 
 // yellowFeverDetail says whom a destination's certificate rule covers,
@@ -44,7 +45,7 @@ func (s *site) writeYellowFever(b *bytes.Buffer) {
 	snap := s.ev.Snapshot()
 	t := snap.Curated.YellowFever
 	b.WriteString("== Yellow fever (cited) ==\n\n")
-	fmt.Fprintf(b, "Risk countries (WHO list): %s. Risk in part only: %s. [source: %s]\n", strings.Join(t.RiskList.Countries, ", "), strings.Join(t.RiskList.InPartOnly, ", "), digestSource(t.RiskList.Source))
+	fmt.Fprintf(b, "Risk countries (WHO list): %s. Risk in part only: %s. %s\n", strings.Join(t.RiskList.Countries, ", "), strings.Join(t.RiskList.InPartOnly, ", "), answertext.CiteInline(t.RiskList.Source))
 	codes := make([]string, 0, len(t.Countries))
 	for code := range t.Countries {
 		codes = append(codes, code)
@@ -53,12 +54,7 @@ func (s *site) writeYellowFever(b *bytes.Buffer) {
 	for _, code := range codes {
 		r := t.Countries[code]
 		c, _ := snap.Countries.ByISO3(code)
-		fmt.Fprintf(b, "%s %s: %s %s [source: %s]\n", c.ISO3, c.Name, yellowFeverDetail(c, r.Value, snap.Countries), r.Value.Text, digestSource(r.Source))
+		fmt.Fprintf(b, "%s %s: %s %s %s\n", c.ISO3, c.Name, yellowFeverDetail(c, r.Value, snap.Countries), r.Value.Text, answertext.CiteInline(r.Source))
 	}
 	b.WriteByte('\n')
-}
-
-// digestSource is a citation in the digest, with what is known of the page.
-func digestSource(c entrycheck.Citation) string {
-	return c.Name + ", " + c.URL + ", " + c.ReadText("read")
 }

@@ -21,9 +21,9 @@ func (m *md) line(format string, args ...any) {
 
 func (m *md) cite(c Citation) string {
 	if c.Detail != "" {
-		return fmt.Sprintf("Source: [%s](%s), read %s (%s)", escapeMD(c.Name), c.URL, c.RetrievedAt, c.Detail)
+		return fmt.Sprintf("%s: [%s](%s), read %s (%s)", entrycheck.LabelSource, escapeMD(c.Name), c.URL, c.RetrievedAt, c.Detail)
 	}
-	return fmt.Sprintf("Source: [%s](%s), read %s", escapeMD(c.Name), c.URL, c.RetrievedAt)
+	return fmt.Sprintf("%s: [%s](%s), read %s", entrycheck.LabelSource, escapeMD(c.Name), c.URL, c.RetrievedAt)
 }
 
 func (m *md) rules(rs []Rule) {
@@ -53,22 +53,22 @@ func escapeMD(s string) string { return mdEscaper.Replace(s) }
 func RouteMarkdown(v RouteView) []byte {
 	var m md
 	m.line("# %s passport to %s\n", v.Passport.Label, v.Destination.Label)
-	m.line("**%s** (as of %s)", v.RequirementLabel, v.AsOf)
+	m.line("**%s** (%s %s)", v.RequirementLabel, strings.ToLower(entrycheck.LabelAsOf), v.AsOf)
 	if v.Stay != "" {
-		m.line("Allowed stay: %s", v.Stay)
+		m.line("%s: %s", entrycheck.LabelAllowedStay, v.Stay)
 	}
 	m.line("\n%s\n", v.ActionText)
 	for _, s := range v.Statements {
-		m.line("Official statement, %s. %s %s\n", s.Standing, escapeMD(s.Text), m.cite(s.Source))
+		m.line("%s. %s %s\n", s.Label, escapeMD(s.Text), m.cite(s.Source))
 	}
 	if v.Apply != nil {
 		m.line("[%s](%s): %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
 	}
-	m.line("## Entry rules of %s\n", v.Destination.Label)
+	m.line("## %s %s\n", entrycheck.LabelEntryRulesOf, v.Destination.Label)
 	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.rules(v.Rules)
 	m.knownAndNot(v.Destination.Label, v.NotCited, v.Authorities, len(v.Rules) > 0)
-	m.line("## Where the verdict comes from\n")
+	m.line("## %s\n", entrycheck.LabelVerdictBasis)
 	m.line("%s. %s\n", sentence(v.Verdict.Status), v.Verdict.Note)
 	if v.MatrixValue != "" {
 		m.line("The [%s](%s) matrix gives `%s` on this route as of %s; %s.\n", v.SourceName, v.SourceURL, v.MatrixValue, v.AsOf, v.Since)
@@ -85,10 +85,10 @@ func (m *md) knownAndNot(destination string, notCited []string, authorities []Li
 	if len(notCited) == 0 {
 		return
 	}
-	if some {
-		m.line("Not cited yet: %s. Nothing is guessed.\n", joinWords(notCited))
+	if label, words := entrycheck.NotCitedWords(destination, notCited, some); label != "" {
+		m.line("%s: %s\n", label, words)
 	} else {
-		m.line("No entry rule of %s is cited from an official page yet (%s). Nothing is guessed: the verdict above is all that is known.\n", destination, joinWords(notCited))
+		m.line("%s\n", words)
 	}
 	if len(authorities) == 0 {
 		m.line("Ask the embassy or consulate of %s in your country before you travel.\n", destination)
@@ -124,7 +124,7 @@ func PassportMarkdown(v PassportView) []byte {
 // DestinationMarkdown is the markdown variant of a destination page.
 func DestinationMarkdown(v DestinationView) []byte {
 	var m md
-	m.line("# Entry rules of %s\n", v.Country.Label)
+	m.line("# %s %s\n", entrycheck.LabelEntryRulesOf, v.Country.Label)
 	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.line("## Rules\n")
 	m.rules(v.Rules)

@@ -76,13 +76,14 @@ type Apply struct {
 }
 
 // Statement is a curated official statement about a route's requirement.
-// Standing says how it bears on the verdict on the build day ("in force
-// from 1 January 2026; conflicts with the matrix").
+// Label heads it with how it bears on the verdict on the build day
+// ("Official statement, in force, from 1 January 2026; conflicts with the
+// matrix").
 type Statement struct {
-	ID       string
-	Standing string
-	Text     string
-	Source   Citation
+	ID     string
+	Label  string
+	Text   string
+	Source Citation
 }
 
 // Verification is a verification state as shown to people.

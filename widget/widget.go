@@ -63,6 +63,10 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	labels, err := labelList()
+	if err != nil {
+		return nil, err
+	}
 	tones, err := json.Marshal(entrycheck.Tones())
 	if err != nil {
 		return nil, err
@@ -85,8 +89,9 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		Plugins:           []api.Plugin{embedded(list)},
 		// The entry-rule fields in the service's order, so that the
 		// widget shows every field the answers have (entrycheck.RuleFields),
-		// and the tone of every requirement value (entrycheck.Tones).
-		Define: map[string]string{"RULE_FIELDS": fields, "REQUIREMENT_TONES": string(tones)},
+		// the labels of the other facts, so that it names each as the site
+		// does, and the tone of every requirement value (entrycheck.Tones).
+		Define: map[string]string{"RULE_FIELDS": fields, "LABELS": labels, "REQUIREMENT_TONES": string(tones)},
 	})
 	if err := buildError(res.Errors); err != nil {
 		return nil, err
@@ -101,13 +106,35 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 	}, nil
 }
 
-// ruleFieldList is the JSON list of [name, label] of every entry-rule field.
+// ruleFieldList is the JSON list of [name, label, item] of every
+// entry-rule field (entrycheck.RuleField).
 func ruleFieldList() (string, error) {
-	var out [][2]string
+	var out [][3]string
 	for _, f := range entrycheck.RuleFields() {
-		out = append(out, [2]string{f.Name, f.Label})
+		out = append(out, [3]string{f.Name, f.Label, f.Item})
 	}
 	b, err := json.Marshal(out)
+	return string(b), err
+}
+
+// labelList is the JSON object of the words the widget shows beside the
+// rules: the labels of an answer's facts (entrycheck.Label...), the
+// allowed stay the matrix does not state, what to do without a reliable
+// verdict and the link of each apply kind.
+func labelList() (string, error) {
+	apply := map[string]string{}
+	for _, k := range entrycheck.ApplyKinds() {
+		apply[k] = entrycheck.ApplyKindLabel(k)
+	}
+	b, err := json.Marshal(map[string]any{
+		"allowed_stay":       entrycheck.LabelAllowedStay,
+		"not_stated":         entrycheck.NotStated,
+		"as_of":              entrycheck.LabelAsOf,
+		"official_statement": entrycheck.LabelOfficialStatement,
+		"source":             entrycheck.LabelSource,
+		"no_verdict":         entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false),
+		"apply":              apply,
+	})
 	return string(b), err
 }
 

@@ -137,3 +137,33 @@ func TestBundleRefusesBadCountries(t *testing.T) {
 		}
 	}
 }
+
+// TestBundleNamesFactsAsTheSite: the widget receives the labels of an
+// answer's facts and of its rule fields from the domain package when it is
+// bundled; its source names none of them its own way.
+func TestBundleNamesFactsAsTheSite(t *testing.T) {
+	files, _ := bundle(t)
+	body := string(files[0].Body)
+	words := []string{entrycheck.LabelAllowedStay, entrycheck.NotStated, entrycheck.LabelAsOf, entrycheck.LabelOfficialStatement, entrycheck.LabelSource,
+		entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false)}
+	for _, k := range entrycheck.ApplyKinds() {
+		words = append(words, entrycheck.ApplyKindLabel(k))
+	}
+	for _, f := range entrycheck.RuleFields() {
+		words = append(words, f.Label)
+	}
+	src, err := fs.Glob(os.DirFS("src"), "*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range words {
+		if !strings.Contains(body, w) {
+			t.Errorf("the bundle lacks %q", w)
+		}
+		for _, name := range src {
+			if b, _ := os.ReadFile("src/" + name); strings.Contains(string(b), w) {
+				t.Errorf("src/%s names %q itself", name, w)
+			}
+		}
+	}
+}

@@ -19,7 +19,7 @@ func TestTripForPeople(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Trip of 2 legs: ACTION NEEDED", "Leg 1: Kenya (KEN)", "Leg 2: Thailand (THA), 2027-02-10 to 2027-02-24", "[advisory, action needed] yellow fever", "Why:", "Defaults applied:", "Advisory only"} {
+	for _, want := range []string{"Trip of 2 legs: ACTION NEEDED", "Leg 1: Kenya (KEN)", "Leg 2: Thailand (THA), 2027-02-10 to 2027-02-24", "[advisory, action needed] Yellow fever", "Why:", "Defaults applied:", "Advisory only"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

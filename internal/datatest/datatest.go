@@ -1,6 +1,8 @@
 // Package datatest finds the real dataset for tests: the matrix snapshots
 // beside the repository (../shared, or ENTRYCHECK_SHARED) and the embedded
-// curated layer. Tests fail, never skip, when the dataset is missing.
+// curated layer. Tests fail, never skip, when the dataset is missing. It
+// also says, in the domain's words, what every text of an answer must show
+// (AnswerWords), for the tests of each surface.
 package datatest
 
 import (

@@ -7,11 +7,12 @@ import { h, link } from "./dom.js";
 // ok, act, no or unknown.
 const tones = REQUIREMENT_TONES;
 
-const applyLabels = {
-  official_portal: "Apply online (official portal)",
-  official_info: "How to apply (official information)",
-  embassy_finder: "Find the embassy or consulate",
-};
+// The site's words for the facts of an answer (LABELS) and for the rule
+// fields (RULE_FIELDS, [name, label, item] in the service's order), given
+// by the build.
+// eslint-disable-next-line no-undef
+const words = LABELS, fields = RULE_FIELDS;
+const ruleLabel = Object.fromEntries(fields.map(([name, label]) => [name, label]));
 
 const countedFrom = { entry: "on entry", departure: "on departure", end_of_permitted_stay: "at the end of the permitted stay" };
 
@@ -60,17 +61,18 @@ export function published(m, d, page) {
  * @param {{own?: boolean, said?: Node[], listed?: Node}} more the own-country sentence, the official statements and the entry rules
  */
 function verdict(passport, r, age, disclaimer, page, { own = false, said = [], listed = null }) {
-  const stay = own ? "" : r.allowed_stay_days != null ? `up to ${r.allowed_stay_days} days` : r.requirement === "visa_free" ? "not stated" : "";
+  const days = r.allowed_stay_days;
+  const stay = own ? "" : days != null ? `${days} ${days === 1 ? "day" : "days"}` : r.requirement === "visa_free" ? words.not_stated : "";
   // Conditional parts are false when absent; the live region takes nodes only.
   return [
     h("p", { class: "route" }, `${passport.name} passport to ${r.destination.name}`),
     h("p", { class: `verdict ${tones[r.requirement] || "unk"}` }, r.requirement_label),
-    stay && h("p", { class: "stay" }, `Allowed stay: ${stay}`),
+    stay && h("p", { class: "stay" }, `${words.allowed_stay}: ${stay}`),
     own && h("p", {}, "Citizens may enter their own country."),
     asOf(age),
     ...said,
-    r.action === "check_official_authority" && h("p", {}, "There is no reliable verdict for this route: check with the destination's official authority."),
-    r.apply && h("p", { class: "apply" }, link(r.apply.url, applyLabels[r.apply.kind] || "Apply")),
+    r.action === "check_official_authority" && h("p", {}, words.no_verdict),
+    r.apply && h("p", { class: "apply" }, link(r.apply.url, words.apply[r.apply.kind] || r.apply.kind)),
     listed,
     h("p", {}, link(page, "Every entry rule and its source")),
     h("p", { class: "note" }, disclaimer),
@@ -88,25 +90,30 @@ function longDate(iso) {
 /** asOf says what date the verdict is as of, and warns when that is old. */
 function asOf(v) {
   if (!v || !v.as_of) return false;
-  const text = `As of ${longDate(v.as_of)}.`;
+  const text = `${words.as_of} ${longDate(v.as_of)}.`;
   return v.old
     ? h("p", { class: "asof old" }, `${text} This is more than ${v.old_after_days} days old: the rule may have changed, so confirm it with the official authority.`)
     : h("p", { class: "asof" }, text);
 }
 
-const standing = { in_force: "in force", upcoming: "upcoming", ended: "ended" };
+/** standing says how a statement bears on the verdict, as the site does: "in force, from 1 January 2026; conflicts with the matrix". */
+function standing(s) {
+  const from = s.effective_from && longDate(s.effective_from), until = s.effective_until && longDate(s.effective_until);
+  const period = from && until ? `${from} to ${until}` : from ? `from ${from}` : until ? `until ${until}` : "no period given";
+  const verdict = s.status !== "in_force" ? "not applied" : s.agrees_with_matrix ? "agrees with the matrix" : "conflicts with the matrix";
+  return `${s.status.replace(/_/g, " ")}, ${period}; ${verdict}`;
+}
 
 /** statements shows the official statements in force or upcoming; ended ones are history, left to the route page. */
 function statements(v) {
   return ((v && v.official_statements) || [])
     .filter((s) => s.status !== "ended")
-    .map((s) => {
-      const period = s.effective_from ? ` from ${longDate(s.effective_from)}` : "";
-      const until = s.effective_until ? ` until ${longDate(s.effective_until)}` : "";
-      const verdict = s.status !== "in_force" ? "" : s.agrees_with_matrix ? "; agrees with the matrix" : "; conflicts with the matrix";
-      return h("p", { class: "statement" }, h("strong", {}, `Official statement (${standing[s.status] || s.status}${period}${until}${verdict}): `), s.text, " ",
-        h("span", { class: "src" }, "Source: ", link(s.source.url, s.source.name)));
-    });
+    .map((s) => h("p", { class: "statement" }, h("strong", {}, `${words.official_statement}, ${standing(s)}. `), s.text, " ", source(s.source)));
+}
+
+/** source cites the page a fact was read from. */
+function source(c) {
+  return h("span", { class: "src" }, `${words.source}: `, link(c.url, c.name));
 }
 
 function rules(r) {
@@ -115,30 +122,31 @@ function rules(r) {
     return h("p", {}, "The entry rules of this destination are not curated yet: check with its official authority.");
   }
   const item = (name, rule, text) =>
-    h("li", {}, h("strong", {}, `${name}: `), rule ? shown(rule, text) : "no official source yet.", rule && h("span", { class: "src" }, "Source: ", link(rule.source.url, rule.source.name)));
+    h("li", {}, h("strong", {}, `${ruleLabel[name]}: `), rule ? shown(rule, text) : "no official source yet.", rule && source(rule.source));
   return h("ul", { class: "rules" },
-    item("Passport validity", pv, pv && pv.value && validity(pv.value)),
-    item("Onward or return ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
-    item("Yellow fever certificate", yf, yf && yellowFever(yf)),
+    item("passport_validity", pv, pv && pv.value && validity(pv.value)),
+    item("onward_ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
+    item("yellow_fever", yf, yf && yellowFever(yf)),
     ...others(r),
   );
 }
 
-// digest are the fields shown above in words of the widget's own; every
-// other field of the answer follows, in the service's order (RULE_FIELDS,
-// given by the build), one line per value with its official link.
+// digest are the fields shown above with values in words of the widget's
+// own; every other field of the answer follows, in the service's order,
+// one line per value with its official link, headed as the site heads it
+// (the field's item label and the item's name).
 const digest = new Set(["passport_validity", "onward_ticket", "yellow_fever"]);
 
 function others(r) {
   const out = [];
-  // eslint-disable-next-line no-undef
-  for (const [name, label] of RULE_FIELDS) {
+  for (const [name, label, item] of fields) {
     const rule = r[name];
     if (digest.has(name) || !rule || rule.applies === "not_for_this_passport" || !rule.value) continue;
     for (const v of Array.isArray(rule.value) ? rule.value : [rule.value]) {
-      out.push(h("li", {}, h("strong", {}, `${v.name || v.program || v.topic || label}: `), shown(rule, v.text || ""), " ",
+      const named = v.program || v.topic || v.name || (v.holders_of || []).join(", ");
+      out.push(h("li", {}, h("strong", {}, `${item && named ? item + named : label}: `), shown(rule, v.text || ""), " ",
         v.url ? link(v.url, "official page") : "",
-        h("span", { class: "src" }, "Source: ", link(rule.source.url, rule.source.name))));
+        source(rule.source)));
     }
   }
   return out;

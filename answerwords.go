@@ -1,0 +1,154 @@
+package entrycheck
+
+import "strings"
+
+// The words of an answer beside its entry rules (RuleFields names those):
+// the labels of its facts and how their values read. The route pages are
+// the reference, since travellers read them; the pages' markdown, the CLI,
+// the MCP text, llms-full.txt and the embeddable checker (which receives
+// these words when it is bundled) say the same.
+
+// Labels of an answer's facts.
+const (
+	LabelAllowedStay       = "Allowed stay"
+	LabelAction            = "Action"
+	LabelAsOf              = "As of"
+	LabelOfficialStatement = "Official statement"
+	LabelExemption         = "Exemption"
+	LabelEntryRulesOf      = "Entry rules of"
+	LabelNotCited          = "Not cited yet"
+	LabelVerdictBasis      = "Where the verdict comes from"
+	LabelTransitThrough    = "Transit through"
+	LabelSource            = "Source"
+	LabelSchengen          = "Schengen 90/180"
+	LabelNeedsAttention    = "Needs attention"
+	LabelDefaultsApplied   = "Defaults applied"
+	LabelAssumptions       = "Assumptions"
+)
+
+// NotStated is the allowed stay of a visa-free route for which the matrix
+// gives no number of days.
+const NotStated = "not stated in the matrix"
+
+// StayWords is a verdict's allowed stay as it reads after LabelAllowedStay:
+// "60 days", NotStated, or "" when the requirement states no stay.
+func StayWords(r Requirement, d Days) string {
+	switch {
+	case d.Valid:
+		return Plural(d.N, "day")
+	case r == VisaFree:
+		return NotStated
+	}
+	return ""
+}
+
+// VerdictWords is a requirement with its allowed stay in one phrase, as an
+// answer's headline gives it: "Visa-free, up to 60 days", "Visa-free,
+// allowed stay not stated in the matrix", "Visa required". label is the
+// answer's requirement_label.
+func VerdictWords(label string, r Requirement, d Days) string {
+	switch s := StayWords(r, d); {
+	case d.Valid:
+		return label + ", up to " + s
+	case s != "":
+		return label + ", " + strings.ToLower(LabelAllowedStay) + " " + s
+	}
+	return label
+}
+
+// Words is the action as it reads after LabelAction: "apply before travel".
+func (a Action) Words() string { return strings.ReplaceAll(string(a), "_", " ") }
+
+// Sentence tells the traveller what to do about requirement r, in its
+// words: "Apply before you travel: an e-visa is required." ownCountry is
+// set when passport and destination are the same country.
+func (a Action) Sentence(r Requirement, ownCountry bool) string {
+	switch a {
+	case ActionNone:
+		if ownCountry {
+			return "Citizens may enter their own country."
+		}
+		return "No visa is needed for a short tourist visit. The entry rules below still apply."
+	case ActionObtainOnArrival:
+		return "A visa is issued on arrival; check its fee and conditions before you travel."
+	case ActionApplyBeforeTravel:
+		return "Apply before you travel: " + r.DocumentWithArticle() + " is required."
+	case ActionEntryNotPermitted:
+		return "Holders of this passport are not admitted, according to the matrix."
+	}
+	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
+}
+
+// ApplyKindLabel names an official place to apply by its kind, as the link
+// to it reads: "Apply online (official portal)".
+func ApplyKindLabel(kind string) string {
+	switch kind {
+	case ApplyOfficialPortal:
+		return "Apply online (official portal)"
+	case ApplyOfficialInfo:
+		return "How to apply (official information)"
+	case ApplyEmbassyFinder:
+		return "Find the embassy or consulate"
+	}
+	return kind
+}
+
+// ApplyKinds lists the apply kinds.
+func ApplyKinds() []string {
+	return []string{ApplyOfficialPortal, ApplyOfficialInfo, ApplyEmbassyFinder}
+}
+
+// Standing says how an official statement bears on the verdict on the
+// travel date: "in force, from 1 January 2026; conflicts with the matrix".
+func (s CheckedStatement) Standing() string {
+	return s.StatusWords() + ", " + s.Period() + "; " + s.Comparison()
+}
+
+// Label names the statement with its standing, as answers head it:
+// "Official statement, in force, from 1 January 2026; conflicts with the matrix".
+func (s CheckedStatement) Label() string { return LabelOfficialStatement + ", " + s.Standing() }
+
+// ConditionLabel names a condition of a trip's leg by the entry rule it
+// assesses, with that rule's label (RuleFields); the planned stay and the
+// Schengen count have labels of their own.
+func ConditionLabel(kind string) string {
+	switch kind {
+	case ConditionStayDuration:
+		return LabelAllowedStay
+	case ConditionSchengen:
+		return LabelSchengen
+	case ConditionTransit:
+		return RuleLabel(FieldTWOV)
+	}
+	return RuleLabel(kind)
+}
+
+// NotCitedNames names the entry rules no official source covers yet, as
+// they read inside a sentence: "blank pages", "health".
+func (r EntryRules) NotCitedNames() []string {
+	names := r.NotCited()
+	for i, n := range names {
+		names[i] = strings.ToLower(n[:1]) + n[1:]
+	}
+	return names
+}
+
+// NotCitedWords says which entry rules of destination no official source
+// covers yet (notCited, as NotCitedNames gives them), as the line under the
+// rules does; some tells whether any rule is cited. The label is
+// LabelNotCited, or empty when no rule is cited and the sentence stands
+// alone; both are empty when every rule is cited.
+func NotCitedWords(destination string, notCited []string, some bool) (label, words string) {
+	switch {
+	case len(notCited) == 0:
+		return "", ""
+	case some:
+		return LabelNotCited, JoinWords(notCited) + ". Nothing is guessed."
+	}
+	return "", "No entry rule of " + destination + " is cited from an official page yet (" + JoinWords(notCited) + "). Nothing is guessed: the verdict above is all that is known."
+}
+
+// ActionSentence is the answer's action as a sentence (Action.Sentence).
+func (r CheckResult) ActionSentence() string {
+	return r.Action.Sentence(r.Requirement, r.Passport.ISO3 == r.Destination.ISO3)
+}
