@@ -83,7 +83,7 @@ func (s *Server) mcpEndpoint() http.Handler {
 		case http.MethodPost:
 		default:
 			// A stateless server has no stream to GET and no session to DELETE.
-			w.Header().Set("Allow", "POST")
+			w.Header().Set("Allow", "POST, OPTIONS")
 			s.fail(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, r.Method+" is not served on "+discovery.PathMCP+": send JSON-RPC messages with POST (stateless streamable HTTP, JSON responses)")
 			return
 		}

@@ -749,7 +749,7 @@ func TestMCPEndpointHTTP(t *testing.T) {
 		}
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" || !strings.Contains(string(b), `"error":"method_not_allowed"`) {
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST, OPTIONS" || !strings.Contains(string(b), `"error":"method_not_allowed"`) {
 			t.Errorf("%s /mcp: %d, Allow %q, %s", method, resp.StatusCode, resp.Header.Get("Allow"), b)
 		}
 	}
