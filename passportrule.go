@@ -138,8 +138,12 @@ func (t Traveller) ItemHolds(s Scope) *bool {
 	return nil
 }
 
-func (t Traveller) documentedNote(a *AppliesTo) string {
-	return "Documented for " + t.describe(a) + "; it may differ for yours."
+func (t Traveller) documentedNote(a *AppliesTo) string { return documentedNote(t.describe(a)) }
+
+// documentedNote says that a fact's source speaks to the nationals whom
+// names, not to every traveller.
+func documentedNote(whom string) string {
+	return "Documented for " + whom + "; it may differ for yours."
 }
 
 func notForNote[T scoped](t Traveller, facts []T) string {

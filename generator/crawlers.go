@@ -53,7 +53,11 @@ func (s *site) renderCrawlerFiles() error {
 	if err := s.w.write("sitemap.xml", sitemapIndex(base, maps)); err != nil {
 		return err
 	}
-	return s.w.write("llms-full.txt", s.llmsFull())
+	full, err := s.llmsFull()
+	if err != nil {
+		return err
+	}
+	return s.w.write("llms-full.txt", full)
 }
 
 // sitemap is one sitemap file with the latest lastmod of its pages.
@@ -98,7 +102,7 @@ func sitemapIndex(base string, maps []sitemap) []byte {
 
 // llmsFull is the plain-text digest of the whole dataset: the cited rules of
 // every destination, then every passport's requirement for every destination.
-func (s *site) llmsFull() []byte {
+func (s *site) llmsFull() ([]byte, error) {
 	snap := s.ev.Snapshot()
 	var b bytes.Buffer
 	src := s.ev.Source()
@@ -123,7 +127,9 @@ func (s *site) llmsFull() []byte {
 		b.WriteByte('\n')
 	}
 	s.writeStatements(&b)
-	s.writeYellowFever(&b)
+	if err := s.writeYellowFever(&b); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(&b, "== Requirements by passport (as of %s) ==\n\n", s.asOf())
 	passports := make([]string, 0, len(s.summary.lines))
 	for p := range s.summary.lines {
@@ -141,7 +147,7 @@ func (s *site) llmsFull() []byte {
 		}
 		b.WriteByte('\n')
 	}
-	return b.Bytes()
+	return b.Bytes(), nil
 }
 
 // writeStatements lists the official statements about verdicts with their

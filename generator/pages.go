@@ -23,47 +23,33 @@ import (
 func (s *site) renderDestinations() error {
 	r := newRenderer()
 	snap := s.ev.Snapshot()
-	clock := entrycheck.FixedClock(s.now)
 	for _, dc := range snap.Matrix.Countries() {
-		// The entry rules of a destination are the same for every passport
-		// but yellow fever; its own passport skips that, so take another.
-		probe := snap.Matrix.Countries()[0]
-		if probe.ISO3 == dc.ISO3 {
-			probe = snap.Matrix.Countries()[1]
-		}
-		res, err := s.ev.Check(entrycheck.CheckRequest{Passport: probe.ISO3, Destination: dc.ISO3, RequestID: "build"}, clock)
+		a, err := s.ev.Destination(dc.ISO3, s.now)
 		if err != nil {
 			return err
 		}
-		er := res.EntryRules
-		er.YellowFever = nil // its applicability depends on the passport: shown on route pages
 		v := templates.DestinationView{
 			Page: s.pageOf(destinationPath(dc), "Entry requirements for "+dc.Name+": passport, health and transit rules | entrycheck",
 				"Cited entry rules of "+dc.Name+": passport validity, blank pages, onward ticket, yellow fever, transit and official application portals.",
 				templates.Link{Label: "Destinations", URL: "/destinations/"}),
 			Country: templates.Link{Label: dc.Name, URL: destinationPath(dc)}, ISO3: dc.ISO3,
-			Coverage:     er.Coverage.Words(),
-			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
-			LastVerified: res.EntryRulesVerification.ReadWords(),
-			Rules:        rulesOf(er),
-			NotCited:     res.EntryRules.NotCitedNames(),
+			Covered:      a.Curated,
+			Coverage:     a.EntryRules.Coverage.Words(),
+			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(a.EntryRulesVerification.Status), Note: a.EntryRulesVerification.Note},
+			LastVerified: a.EntryRulesVerification.ReadWords(),
+			Rules:        ruleViews(a.RuleLines()),
+			NotCited:     a.NotCitedNames(),
 			Authorities:  s.officialPages[dc.ISO3],
+			Notes:        a.CuratorNotes,
 			AsOf:         s.asOf(),
-			Disclaimer:   entrycheck.Disclaimer,
+			Disclaimer:   a.Disclaimer,
 		}
-		if yf, ok := snap.Curated.YellowFever.Countries[dc.ISO3]; ok {
-			v.Rules = append(v.Rules, templates.Rule{Name: entrycheck.RuleLabel(entrycheck.FieldYellowFever), Text: yf.Value.Text, Detail: yellowFeverDetail(dc, yf.Value, snap.Countries), Source: citation(yf.Source)})
-		}
-		if cur, ok := snap.Curated.Destinations[dc.ISO3]; ok {
-			v.Covered = true
-			v.Notes = cur.CuratorNotes
-			for _, a := range cur.Apply {
-				reqs := make([]string, len(a.Requirements))
-				for i, r := range a.Requirements {
-					reqs[i] = r.Label()
-				}
-				v.Apply = append(v.Apply, templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabel(a.Kind), Note: a.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(a.Source)})
+		for _, p := range a.Apply {
+			reqs := make([]string, len(p.Requirements))
+			for i, r := range p.Requirements {
+				reqs[i] = r.Label()
 			}
+			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: p.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(p.Source)})
 		}
 		for _, req := range entrycheck.Requirements {
 			if n := s.summary.byDest[dc.ISO3][req]; n > 0 {

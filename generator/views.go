@@ -47,6 +47,15 @@ func rulesOf(er entrycheck.EntryRules) []templates.Rule {
 	return out
 }
 
+// ruleViews lists the lines of a destination's rules as the pages show them.
+func ruleViews(lines []entrycheck.RuleLine) []templates.Rule {
+	out := make([]templates.Rule, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
+	}
+	return out
+}
+
 // officialPagesOf lists, for each curated destination, the official pages
 // the curators found (its application portals and official information),
 // named by what they are, the documents they serve and their site: where a

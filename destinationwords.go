@@ -1,0 +1,98 @@
+package entrycheck
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The words of a destination's answer: its rules as every traveller reads
+// them, on the destination pages and their markdown.
+
+// RuleLines lists what the destination's rules say to every traveller: a
+// line for each variant and item, in the order of RuleFields but for yellow
+// fever, which comes last since whether it holds depends on the route.
+func (a DestinationAnswer) RuleLines() []RuleLine {
+	r := a.EntryRules
+	var out []RuleLine
+	out = appendVariants(out, r.PassportValidity, func(p *PassportRule[PassportValidity]) EntryRules { return EntryRules{PassportValidity: p} })
+	out = appendVariants(out, r.BlankPages, func(p *PassportRule[BlankPages]) EntryRules { return EntryRules{BlankPages: p} })
+	out = appendVariants(out, r.OnwardTicket, func(p *PassportRule[OnwardTicket]) EntryRules { return EntryRules{OnwardTicket: p} })
+	out = appendVariants(out, r.OtherHealth, func(p *PassportRule[HealthRule]) EntryRules { return EntryRules{OtherHealth: itemOf(p)} })
+	out = appendVariants(out, r.TWOV, func(p *PassportRule[TWOVProgram]) EntryRules { return EntryRules{TWOV: itemOf(p)} })
+	out = appendVariants(out, r.ResidencePermitExemptions, func(p *PassportRule[Exemption]) EntryRules {
+		return EntryRules{ResidencePermitExemptions: itemOf(p)}
+	})
+	out = appendVariants(out, r.ArrivalFormalities, func(p *PassportRule[ArrivalFormality]) EntryRules {
+		return EntryRules{ArrivalFormalities: itemOf(p)}
+	})
+	if y := r.YellowFever; y != nil {
+		out = append(out, RuleLine{Field: FieldYellowFever, Label: RuleLabel(FieldYellowFever), Text: y.Value.Text, Detail: y.Covers(a.Destination.Name), Source: y.Source})
+	}
+	return out
+}
+
+// NotCitedNames names, in the order of RuleFields and as
+// EntryRules.NotCitedNames does, the fields of the destination for which no
+// official source gives a rule.
+func (a DestinationAnswer) NotCitedNames() []string {
+	cited := map[string]bool{}
+	for _, l := range a.RuleLines() {
+		cited[l.Field] = true
+	}
+	var out []string
+	for _, f := range RuleFields() {
+		if !cited[f.Name] {
+			out = append(out, strings.ToLower(f.Label[:1])+f.Label[1:])
+		}
+	}
+	return out
+}
+
+// appendVariants appends the lines of each variant of a field, read as the
+// field of a check whose passport it holds for: with the documented-for
+// note of its source, and after whom it holds for when that is not everyone.
+func appendVariants[T any](out []RuleLine, vs []Variant[T], rules func(*PassportRule[T]) EntryRules) []RuleLine {
+	for _, v := range vs {
+		p := &PassportRule[T]{Applies: AppliesYes, Value: v.Value, Source: v.Source}
+		if v.DocumentedFor != "" {
+			p.Applies, p.Note = AppliesDocumentedForOthers, documentedNote(v.DocumentedFor)
+		}
+		lines := rules(p).Lines()
+		for i := range lines {
+			if v.For != "" {
+				lines[i].Text = "For " + v.For + ": " + lines[i].Text
+			}
+		}
+		out = append(out, lines...)
+	}
+	return out
+}
+
+// itemOf is a list field holding the one item p.
+func itemOf[T any](p *PassportRule[T]) *PassportRule[[]T] {
+	return &PassportRule[[]T]{Applies: p.Applies, Value: []T{p.Value}, Source: p.Source, Note: p.Note}
+}
+
+// Covers says whom a destination's certificate rule covers, naming the
+// countries it treats as risk countries beyond the WHO list.
+func (y DestinationYellowFever) Covers(destination string) string {
+	if y.Value.CertificateRequired == nil {
+		return "The source does not say whom the rule covers."
+	}
+	d := map[string]string{
+		YellowFeverAllTravellers:     "A certificate is required of all travellers",
+		YellowFeverFromRiskCountries: "A certificate is required of travellers arriving from (or transiting) a yellow-fever risk country",
+		YellowFeverNone:              "No certificate is required",
+	}[*y.Value.CertificateRequired]
+	if y.Value.MinAgeMonths != nil {
+		d += fmt.Sprintf(", from the age of %d months", *y.Value.MinAgeMonths)
+	}
+	if len(y.ExtraRiskCountries) > 0 {
+		names := make([]string, len(y.ExtraRiskCountries))
+		for i, c := range y.ExtraRiskCountries {
+			names[i] = c.Name
+		}
+		d += "; besides the WHO list, " + destination + " treats " + strings.Join(names, ", ") + " as risk countries (its own list)"
+	}
+	return d + "."
+}
