@@ -74,11 +74,12 @@ func RuleFields() []RuleField {
 		}},
 		{FieldResidencePermitExemptions, "Exemption for holders of other documents", "Exemption for holders of ", func(f RuleField, r EntryRules) []RuleLine {
 			return items(f, r.ResidencePermitExemptions, func(e Exemption) RuleLine {
-				d := "Holders of " + documentWords[e.Document] + " of " + strings.Join(e.HoldersOf, ", ") + ": " + e.Effect.Label()
+				holders := holderNames(e.HoldersOf)
+				d := "Holders of " + documentWords[e.Document] + " of " + holders + ": " + e.Effect.Label()
 				if e.MaxStayDays.Valid {
 					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
 				}
-				return RuleLine{Label: f.Item + strings.Join(e.HoldersOf, ", "), Text: e.Text, Detail: d + "."}
+				return RuleLine{Label: f.Item + holders, Text: e.Text, Detail: d + "."}
 			})
 		}},
 		{FieldArrivalFormalities, "Arrival formalities", "Arrival formality: ", func(f RuleField, r EntryRules) []RuleLine {
@@ -91,6 +92,20 @@ func RuleFields() []RuleField {
 			})
 		}},
 	}
+}
+
+// holderNames names the countries and groups whose documents an
+// exemption counts: country codes as they are (the reader knows them from
+// the answer), the Schengen group in words.
+func holderNames(codes []string) string {
+	names := make([]string, len(codes))
+	for i, c := range codes {
+		names[i] = c
+		if c == GroupSchengen {
+			names[i] = "a Schengen state"
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // RuleLabel is the label of the entry-rule field named field (RuleFields),
