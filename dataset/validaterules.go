@@ -44,13 +44,13 @@ func (d *Destination) Validate(reg *country.Registry, groups map[string]Group) e
 	c := checker{reg: reg, groups: groups}
 	r := d.Rules
 	errs := []error{
-		checkField(c, "passport_validity", r.PassportValidity, c.validity),
-		checkField(c, "blank_pages", r.BlankPages, func(v entrycheck.BlankPages) error { return positive(v.Pages, "pages") }),
-		checkField(c, "onward_ticket", r.OnwardTicket, func(v entrycheck.OnwardTicket) error { return validOnward(v.Required) }),
-		checkField(c, "other_health", r.OtherHealth, func(v entrycheck.HealthRule) error { return c.codes(".from_countries", v.FromCountries, false) }),
-		checkField(c, "twov", r.TWOV, func(v entrycheck.TWOVProgram) error { return nonBlank(".program", v.Program) }),
-		checkField(c, "residence_permit_exemptions", r.ResidencePermitExemptions, c.exemption),
-		checkField(c, "arrival_formalities", r.ArrivalFormalities, validFormality),
+		checkField(c, entrycheck.FieldPassportValidity, r.PassportValidity, c.validity),
+		checkField(c, entrycheck.FieldBlankPages, r.BlankPages, func(v entrycheck.BlankPages) error { return positive(v.Pages, "pages") }),
+		checkField(c, entrycheck.FieldOnwardTicket, r.OnwardTicket, func(v entrycheck.OnwardTicket) error { return validOnward(v.Required) }),
+		checkField(c, entrycheck.FieldOtherHealth, r.OtherHealth, func(v entrycheck.HealthRule) error { return c.codes(".from_countries", v.FromCountries, false) }),
+		checkField(c, entrycheck.FieldTWOV, r.TWOV, func(v entrycheck.TWOVProgram) error { return nonBlank(".program", v.Program) }),
+		checkField(c, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions, c.exemption),
+		checkField(c, entrycheck.FieldArrivalFormalities, r.ArrivalFormalities, validFormality),
 	}
 	for _, err := range errs {
 		if err != nil {

@@ -44,7 +44,7 @@ type Options struct {
 	// Extra files are written as they are.
 	Extra []File
 	// Verification is the verification activity the transparency page shows.
-	Verification Verification
+	Verification entrycheck.VerificationReport
 	// GeoDir holds the world map's country shapes (world-atlas 2.0.2).
 	GeoDir string
 	// Progress receives a progress line while routes render; nil for none.

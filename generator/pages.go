@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -218,58 +217,17 @@ func ageBucket(rv entrycheck.EntryRulesVerification) string {
 // maxCheckDays is how many days of readings the transparency page lists.
 const maxCheckDays = 14
 
-// sourceChecks is the view of the daily verification of cited sources.
+// sourceChecks is the view of the daily verification of cited sources:
+// the report, its newest days only, and the destinations it names linked.
 func (s *site) sourceChecks() templates.SourceChecks {
-	vr := s.opts.Verification
-	var c templates.SourceChecks
-	if r := vr.LastRun; r != nil {
-		c.LastRun, c.LastRunID = r.Time.UTC().Format("2006-01-02 15:04 UTC"), r.ID
-		c.Outcomes = []templates.Count{
-			{Label: "re-verified (unchanged)", N: r.Reverified},
-			{Label: "read for the first time (baseline)", N: r.Baselined},
-			{Label: "changed (records flagged)", N: r.Changed},
-			{Label: "unreachable", N: r.Unreachable},
-		}
-	}
-	for i, d := range vr.Days {
-		if i == maxCheckDays {
-			break
-		}
-		c.Days = append(c.Days, templates.CheckDay{Date: d.Date, Reverified: d.Reverified, FirstReading: d.Baselined,
-			Changed: d.Changed, Unreachable: d.Unreachable, Flagged: d.Flagged, Reviewed: d.Reviewed})
-	}
-	countries := map[string]entrycheck.Country{}
+	rep := s.opts.Verification
+	rep.Days = rep.Days[:min(len(rep.Days), maxCheckDays)]
+	places := map[string]templates.Link{"": {Label: "all destinations"}}
 	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
-		countries[dc.ISO3] = dc
+		places[dc.ISO3] = templates.Link{Label: dc.Name, URL: destinationPath(dc)}
 	}
-	destination := func(iso3 string) templates.Link {
-		if iso3 == "" {
-			return templates.Link{Label: "all destinations"}
-		}
-		if dc, ok := countries[iso3]; ok {
-			return templates.Link{Label: dc.Name, URL: destinationPath(dc)}
-		}
-		return templates.Link{Label: iso3}
-	}
-	for _, f := range vr.Flags {
-		c.Flags = append(c.Flags, templates.FlaggedRecord{Destination: destination(f.Destination), Field: f.Field,
-			Source: templates.Link{Label: f.SourceName, URL: f.URL}, Change: f.Change, Since: dayOf(f.Since), Rejected: f.Rejected, Note: f.Note})
-	}
-	for _, u := range vr.Unreachable {
-		p := templates.UnreachablePage{Source: templates.Link{Label: u.SourceName, URL: u.URL}, Problem: u.Problem, Since: dayOf(u.Since)}
-		for _, d := range u.Destinations {
-			p.Destinations = append(p.Destinations, destination(d))
-		}
-		if len(p.Destinations) == 0 {
-			p.Destinations = []templates.Link{destination("")}
-		}
-		c.Unreachable = append(c.Unreachable, p)
-	}
-	return c
+	return templates.SourceChecks{VerificationReport: rep, Places: places}
 }
-
-// dayOf is the UTC date of t.
-func dayOf(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 
 // renderDocuments renders the agent authentication guide (served as /auth.md
 // and as HTML at /auth/) and the widget page.

@@ -16,7 +16,7 @@ import (
 // dated, as the citations and the records' state say; a page becomes
 // confirmed live once its records are verified on the live page.
 func TestTransparencyCountsCitedPages(t *testing.T) {
-	_, main, md := transparencyPage(t, transparencyDay, Verification{})
+	_, main, md := transparencyPage(t, transparencyDay, entrycheck.VerificationReport{})
 	snap := datatest.Evaluator(t).Snapshot()
 	records := snap.Curated.Records()
 	pages := map[string][]entrycheck.Citation{}

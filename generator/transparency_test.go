@@ -22,7 +22,7 @@ var transparencyDay = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 // destination pages it links to, for a verification on the real dataset, without
 // building the whole site. It returns the tree, the page's main landmark
 // and its markdown variant.
-func transparencyPage(t *testing.T, now time.Time, v Verification) (root string, main *html.Node, md string) {
+func transparencyPage(t *testing.T, now time.Time, v entrycheck.VerificationReport) (root string, main *html.Node, md string) {
 	t.Helper()
 	root = t.TempDir()
 	w, err := newWriter(root)
@@ -71,7 +71,7 @@ func transparencyPage(t *testing.T, now time.Time, v Verification) (root string,
 }
 
 func TestTransparencyWithoutVerificationRun(t *testing.T) {
-	_, main, md := transparencyPage(t, transparencyDay, Verification{})
+	_, main, md := transparencyPage(t, transparencyDay, entrycheck.VerificationReport{})
 	const none = "No verification run has been recorded yet: the verification dates are those on which the curators read the sources."
 	for variant, page := range map[string]string{"HTML": text(main), "markdown": md} {
 		if !strings.Contains(page, none) {
@@ -90,15 +90,15 @@ func TestTransparencyWithoutVerificationRun(t *testing.T) {
 
 func TestTransparencyShowsVerification(t *testing.T) {
 	run := time.Date(2026, 11, 22, 3, 12, 0, 0, time.UTC)
-	root, main, md := transparencyPage(t, transparencyDay, Verification{
-		LastRun: &VerificationRun{ID: "20261122T031200Z", Time: run, Reverified: 211, Baselined: 3, Changed: 1, Unreachable: 1},
-		Days: []VerificationDay{
-			{Date: "2026-11-22", Reverified: 211, Baselined: 3, Changed: 1, Unreachable: 1, Flagged: 1},
-			{Date: "2026-11-21", Reverified: 214, Reviewed: 2},
+	root, main, md := transparencyPage(t, transparencyDay, entrycheck.VerificationReport{
+		LastRun: &entrycheck.VerificationRun{ID: "20261122T031200Z", Time: run, ReadingCounts: entrycheck.ReadingCounts{Reverified: 211, Baselined: 3, Changed: 1, Unreachable: 1}},
+		Days: []entrycheck.VerificationDay{
+			{Date: "2026-11-22", ReadingCounts: entrycheck.ReadingCounts{Reverified: 211, Baselined: 3, Changed: 1, Unreachable: 1}, Flagged: 1},
+			{Date: "2026-11-21", ReadingCounts: entrycheck.ReadingCounts{Reverified: 214}, Reviewed: 2},
 		},
-		Flags: []VerificationFlag{{ID: "flag/1", Destination: "THA", Field: "passport_validity", SourceName: "Thai Immigration Bureau",
-			URL: "https://www.immigration.go.th/en/", Change: "the minimum validity now reads 6 months", Since: run}},
-		Unreachable: []UnreachableSource{{SourceName: "Visa information of Japan", URL: "https://www.mofa.go.jp/j_info/visit/visa/",
+		Flags: []entrycheck.VerificationFlag{{ID: "flag/1", Record: entrycheck.CitedRecord{Destination: "THA", Field: "passport_validity",
+			Source: entrycheck.Citation{URL: "https://www.immigration.go.th/en/"}}, SourceName: "Thai Immigration Bureau", Change: "the minimum validity now reads 6 months", Since: run}},
+		Unreachable: []entrycheck.UnreachableSource{{Name: "Visa information of Japan", URL: "https://www.mofa.go.jp/j_info/visit/visa/",
 			Problem: "HTTP 503 after 3 attempts", Since: run.AddDate(0, 0, -2), Destinations: []string{"JPN"}}},
 	})
 
@@ -155,14 +155,14 @@ func TestTransparencyShowsVerification(t *testing.T) {
 }
 
 func TestTransparencySharedAndRejectedFlags(t *testing.T) {
-	days := make([]VerificationDay, 20)
+	days := make([]entrycheck.VerificationDay, 20)
 	for i := range days {
-		days[i] = VerificationDay{Date: time.Date(2026, 11, 22-i, 0, 0, 0, 0, time.UTC).Format(time.DateOnly), Reverified: 200}
+		days[i] = entrycheck.VerificationDay{Date: time.Date(2026, 11, 22-i, 0, 0, 0, 0, time.UTC).Format(time.DateOnly), ReadingCounts: entrycheck.ReadingCounts{Reverified: 200}}
 	}
-	_, main, md := transparencyPage(t, transparencyDay, Verification{
-		LastRun: &VerificationRun{ID: "r", Time: transparencyDay},
+	_, main, md := transparencyPage(t, transparencyDay, entrycheck.VerificationReport{
+		LastRun: &entrycheck.VerificationRun{ID: "r", Time: transparencyDay},
 		Days:    days,
-		Flags: []VerificationFlag{{Destination: "", Field: "yellow_fever_risk_list", SourceName: "WHO", URL: "https://www.who.int/",
+		Flags: []entrycheck.VerificationFlag{{Record: entrycheck.CitedRecord{Field: "yellow_fever_risk_list", Source: entrycheck.Citation{URL: "https://www.who.int/"}}, SourceName: "WHO",
 			Change: "two countries added", Since: transparencyDay, Rejected: true, Note: "the list now names Angola"}},
 	})
 	page := text(main)
@@ -185,7 +185,7 @@ func TestTransparencyFreshnessCoversEveryCuratedDestination(t *testing.T) {
 		t.Fatal("the dataset has no curated destination")
 	}
 	for _, now := range []time.Time{transparencyDay, transparencyDay.AddDate(0, 0, 45)} {
-		_, main, md := transparencyPage(t, now, Verification{})
+		_, main, md := transparencyPage(t, now, entrycheck.VerificationReport{})
 		for _, caption := range []string{"Freshness of curated destinations", "Curated destinations by verification status"} {
 			rows := tableRows(t, main, caption)
 			sum := 0

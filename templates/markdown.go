@@ -196,7 +196,7 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 		m.line("The page a record cites changed after it was verified: the record awaits a curator, and answers report the destination's entry rules as needing review.\n")
 	}
 	for _, f := range v.Checks.Flags {
-		line := fmt.Sprintf("- %s, `%s`: [%s](%s), flagged since %s (what changed: %s).", mdLink(f.Destination), f.Field, escapeMD(f.Source.Label), f.Source.URL, f.Since, escapeMD(f.Change))
+		line := fmt.Sprintf("- %s, `%s`: [%s](%s), flagged since %s (what changed: %s).", mdLink(v.Checks.Place(f.Record.Destination)), f.Record.Field, escapeMD(f.SourceName), f.Record.Source.URL, day(f.Since), escapeMD(f.Change))
 		if f.Rejected {
 			line += " **Rejected by a curator:** " + escapeMD(f.Note)
 		}
@@ -212,11 +212,11 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 		m.line("The records citing these pages keep their last verification date, which ages until the record is stale, %d days after it.\n", v.StaleAfter)
 	}
 	for _, u := range v.Checks.Unreachable {
-		dests := make([]string, len(u.Destinations))
-		for i, d := range u.Destinations {
-			dests[i] = mdLink(d)
+		var dests []string
+		for _, d := range v.Checks.CitedFor(u) {
+			dests = append(dests, mdLink(d))
 		}
-		m.line("- [%s](%s): %s; unreadable since %s; cited for %s", escapeMD(u.Source.Label), u.Source.URL, escapeMD(u.Problem), u.Since, strings.Join(dests, ", "))
+		m.line("- [%s](%s): %s; unreadable since %s; cited for %s", escapeMD(u.Name), u.URL, escapeMD(u.Problem), day(u.Since), strings.Join(dests, ", "))
 	}
 	if len(v.Checks.Unreachable) > 0 {
 		m.line("")
@@ -246,13 +246,13 @@ func (m *md) counts(title string, rows []Count) {
 func (m *md) sourceChecks(c SourceChecks) {
 	m.line("## Daily verification of sources\n")
 	m.line("For the operators of the sites we cite: our reader identifies itself as entrycheck-verifier (with a link to this page), reads each cited page at most once a day, obeys robots.txt, sends conditional requests, waits 2 seconds between two requests to the same site and backs off when a site answers 429 or 5xx.\n")
-	if c.LastRun == "" {
+	if c.LastRun == nil {
 		m.line("No verification run has been recorded yet: the verification dates are those on which the curators read the sources.\n")
 		return
 	}
 	m.line("Every cited official page is read again daily. A page that still says what it said verifies the records citing it again; a page read for the first time gives the text later readings are compared with and verifies nothing yet; a changed page flags the records citing it for a curator; a page that cannot be read verifies nothing.\n")
-	m.line("Last run, %s (%s), by outcome:\n", c.LastRun, c.LastRunID)
-	for _, r := range c.Outcomes {
+	m.line("Last run, %s (%s), by outcome:\n", c.LastRunAt(), c.LastRun.ID)
+	for _, r := range c.Outcomes() {
 		m.line("- %s: %d", escapeMD(r.Label), r.N)
 	}
 	m.line("")
@@ -260,7 +260,7 @@ func (m *md) sourceChecks(c SourceChecks) {
 		m.line("Readings by day, newest first:\n")
 		m.line("| Day | Re-verified | First reading | Changed | Unreachable | Flagged | Reviewed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 		for _, d := range c.Days {
-			m.line("| %s | %d | %d | %d | %d | %d | %d |", d.Date, d.Reverified, d.FirstReading, d.Changed, d.Unreachable, d.Flagged, d.Reviewed)
+			m.line("| %s | %d | %d | %d | %d | %d | %d |", d.Date, d.Reverified, d.Baselined, d.Changed, d.Unreachable, d.Flagged, d.Reviewed)
 		}
 		m.line("")
 	}

@@ -237,50 +237,6 @@ type MatrixAge struct {
 	SourceURL    string
 }
 
-// SourceChecks is the daily verification of cited sources: the newest run,
-// the last days and what awaits a curator.
-type SourceChecks struct {
-	// LastRun is the newest run's time ("2026-11-22 03:12 UTC"), "" before
-	// the first run; LastRunID identifies it and Outcomes count its readings.
-	LastRun   string
-	LastRunID string
-	Outcomes  []Count
-	// Days are the newest days' counts, newest first.
-	Days        []CheckDay
-	Flags       []FlaggedRecord
-	Unreachable []UnreachablePage
-}
-
-// CheckDay counts one day's readings of cited sources by outcome.
-type CheckDay struct {
-	Date                                                              string
-	Reverified, FirstReading, Changed, Unreachable, Flagged, Reviewed int
-}
-
-// FlaggedRecord is a cited record whose source changed and that awaits a
-// curator, or that a curator found no longer holds (Rejected, with Note).
-type FlaggedRecord struct {
-	// Destination links to the destination's page; its URL is "" for a
-	// fact shared by every destination.
-	Destination Link
-	Field       string
-	Source      Link
-	Change      string
-	Since       string
-	Rejected    bool
-	Note        string
-}
-
-// UnreachablePage is a cited page whose last reading failed.
-type UnreachablePage struct {
-	Source  Link
-	Problem string
-	Since   string
-	// Destinations are the destinations whose records cite the page; a
-	// Link without URL names a shared fact.
-	Destinations []Link
-}
-
 // DocumentView is a page rendered from markdown (the agent authentication guide).
 type DocumentView struct {
 	Page

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // ChangesFeed is a document of /changes.json, the verification activity
@@ -47,8 +49,8 @@ type ChangesFeed struct {
 	// source_reverified and source_baselined events are counted there and
 	// in Counts, not listed in Events, so that the daily re-reading of every
 	// source does not bury the rule changes.
-	VerificationDays []VerificationDay `json:"verification_days"`
-	Events           []FeedEvent       `json:"events"`
+	VerificationDays []entrycheck.VerificationDay `json:"verification_days"`
+	Events           []FeedEvent                  `json:"events"`
 }
 
 // FeedEvent is an event of /changes.json: the Event and the page it is about.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"time"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // The kinds of the verification events, written by the daily re-reading of
@@ -86,30 +88,18 @@ type Review struct {
 	Note   string `json:"note"`
 }
 
-// VerificationDay counts one day's readings of cited sources by outcome
-// (a source_changed reading also flags the records citing it).
-type VerificationDay struct {
-	Date        string `json:"date"`
-	Reverified  int    `json:"reverified"`
-	Baselined   int    `json:"baselined"`
-	Changed     int    `json:"changed"`
-	Unreachable int    `json:"unreachable"`
-	Flagged     int    `json:"flagged"`
-	Reviewed    int    `json:"reviewed"`
-}
-
 // routine are the kinds counted per day rather than listed one by one: a
 // run re-reads every source every day.
 var routine = map[string]bool{KindSourceReverified: true, KindSourceBaselined: true}
 
 // VerificationDays counts the verification events by day, newest day first.
-func VerificationDays(events []Event) []VerificationDay {
-	days := map[string]*VerificationDay{}
+func VerificationDays(events []Event) []entrycheck.VerificationDay {
+	days := map[string]*entrycheck.VerificationDay{}
 	for _, e := range events {
 		date := e.Time.UTC().Format(time.DateOnly)
 		d := days[date]
 		if d == nil {
-			d = &VerificationDay{Date: date}
+			d = &entrycheck.VerificationDay{Date: date}
 		}
 		switch e.Kind {
 		case KindSourceReverified:
@@ -129,11 +119,11 @@ func VerificationDays(events []Event) []VerificationDay {
 		}
 		days[date] = d
 	}
-	out := make([]VerificationDay, 0, len(days))
+	out := make([]entrycheck.VerificationDay, 0, len(days))
 	for _, d := range days {
 		out = append(out, *d)
 	}
-	slices.SortFunc(out, func(a, b VerificationDay) int {
+	slices.SortFunc(out, func(a, b entrycheck.VerificationDay) int {
 		if a.Date > b.Date {
 			return -1
 		}

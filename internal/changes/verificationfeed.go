@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/entrycheck/entrycheck"
 )
 
 // dayEntries makes one Atom entry a day that had routine readings: how many
@@ -37,7 +39,7 @@ func dayEntries(site FeedSite, events []Event) []Event {
 }
 
 // daySummary is the title of a day's entry.
-func daySummary(d VerificationDay) string {
+func daySummary(d entrycheck.VerificationDay) string {
 	parts := []string{plural(d.Reverified, "cited source re-verified", "cited sources re-verified")}
 	if d.Baselined > 0 {
 		parts = append(parts, plural(d.Baselined, "read for the first time", "read for the first time"))

@@ -102,7 +102,7 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		Clock:        env.Clock,
 		History:      generator.History{Baseline: baseline, Changed: changed},
 		Extra:        extra,
-		Verification: verificationView(events, open),
+		Verification: verify.Summarize(events, open),
 	}, nil
 }
 

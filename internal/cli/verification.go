@@ -6,10 +6,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/evaluation"
-	"github.com/entrycheck/entrycheck/generator"
-	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"
@@ -17,7 +16,7 @@ import (
 
 // verifiedEvaluator builds the evaluator of snap with the records'
 // verification state from the event log of st.
-func verifiedEvaluator(ctx context.Context, snap *dataset.Snapshot, st *store.Store) (*evaluation.Evaluator, []verify.OpenFlag, error) {
+func verifiedEvaluator(ctx context.Context, snap *dataset.Snapshot, st *store.Store) (*evaluation.Evaluator, []entrycheck.VerificationFlag, error) {
 	v, open, err := verify.Load(ctx, st, snap.Curated.Records())
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the verification events: %w", err)
@@ -68,27 +67,4 @@ func loadEvaluator(ctx context.Context, cfg config.Config, env Env) (*evaluation
 
 func isPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
-}
-
-// verificationView digests the verification events for the transparency page.
-func verificationView(events []changes.Event, open []verify.OpenFlag) generator.Verification {
-	var out generator.Verification
-	o := verify.Summarize(events)
-	if r := o.LastRun; r != nil {
-		out.LastRun = &generator.VerificationRun{ID: r.ID, Time: r.Time, Reverified: r.Reverified,
-			Baselined: r.Baselined, Changed: r.Changed, Unreachable: r.Unreachable}
-	}
-	for _, d := range changes.VerificationDays(events) {
-		out.Days = append(out.Days, generator.VerificationDay{Date: d.Date, Reverified: d.Reverified, Baselined: d.Baselined,
-			Changed: d.Changed, Unreachable: d.Unreachable, Flagged: d.Flagged, Reviewed: d.Reviewed})
-	}
-	for _, f := range open {
-		out.Flags = append(out.Flags, generator.VerificationFlag{ID: f.ID, Destination: f.Record.Destination, Field: f.Record.Field,
-			SourceName: f.SourceName, URL: f.Record.Source.URL, Change: f.Change, Since: f.Since, Rejected: f.Rejected, Note: f.Note})
-	}
-	for _, u := range o.Unreachable {
-		out.Unreachable = append(out.Unreachable, generator.UnreachableSource{SourceName: u.Name, URL: u.URL,
-			Problem: u.Problem, Since: u.Since, Destinations: u.Destinations})
-	}
-	return out
 }

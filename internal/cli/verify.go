@@ -56,7 +56,7 @@ func runVerify(env Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%-11s %s\n            %s\n", s.Outcome, s.URL, s.Detail)
 	}
 	fmt.Fprintf(env.Stdout, "run %s: %d sources: %d re-verified, %d read for the first time, %d changed (%d records flagged), %d unreachable\n",
-		rep.RunID, len(rep.Sources), rep.Reverified, rep.Baselined, rep.Changed, rep.Flagged, rep.Unreachable)
+		rep.ID, len(rep.Sources), rep.Reverified, rep.Baselined, rep.Changed, rep.Flagged, rep.Unreachable)
 	return ExitOK
 }
 
@@ -115,7 +115,7 @@ func verifyAndReload(ctx context.Context, cfg config.Config, runner verify.Runne
 		log.Info("verification skipped: another instance holds the lock")
 		return
 	}
-	log.Info("verification done", "run", rep.RunID, "sources", len(rep.Sources), "reverified", rep.Reverified,
+	log.Info("verification done", "run", rep.ID, "sources", len(rep.Sources), "reverified", rep.Reverified,
 		"baselined", rep.Baselined, "changed", rep.Changed, "flagged", rep.Flagged, "unreachable", rep.Unreachable)
 	// One reading of the log serves the new state and the feeds.
 	events, err := changes.Load(ctx, st, 0)

@@ -18,7 +18,7 @@ const MaxNoteLength = 2000
 
 // Load reads the verification events and folds them into the state of
 // records, with the flags still open.
-func Load(ctx context.Context, st *store.Store, records []entrycheck.CitedRecord) (entrycheck.Verification, []OpenFlag, error) {
+func Load(ctx context.Context, st *store.Store, records []entrycheck.CitedRecord) (entrycheck.Verification, []entrycheck.VerificationFlag, error) {
 	f, err := LoadFolded(ctx, st, records)
 	return f.State, f.Open, err
 }
@@ -50,7 +50,7 @@ func Review(ctx context.Context, st *store.Store, records []entrycheck.CitedReco
 	if err != nil {
 		return changes.Event{}, err
 	}
-	var flag *OpenFlag
+	var flag *entrycheck.VerificationFlag
 	for i := range folded.Open {
 		if folded.Open[i].ID == flagID {
 			flag = &folded.Open[i]

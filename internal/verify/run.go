@@ -43,16 +43,15 @@ const (
 	OutcomeUnreachable = "unreachable"
 )
 
-// Report says what a run found.
+// Report says what a run found: the run as the verification report counts
+// it, what it found of each source and the records it flagged.
 type Report struct {
-	RunID   string
-	Started time.Time
+	entrycheck.VerificationRun
 	// Skipped is set when another instance holds the run's lock; nothing
 	// was read.
 	Skipped bool
 	Sources []SourceOutcome
-	// Counts by outcome, and the records flagged.
-	Reverified, Baselined, Changed, Unreachable, Flagged int
+	Flagged int
 }
 
 // SourceOutcome is what a run found of one source.
@@ -73,7 +72,7 @@ func (r Runner) Run(ctx context.Context) (Report, error) {
 		return Report{}, err
 	}
 	started := r.Clock.Now().UTC().Truncate(time.Second)
-	rep := Report{RunID: started.Format("20060102T150405Z"), Started: started}
+	rep := Report{VerificationRun: entrycheck.VerificationRun{ID: started.Format("20060102T150405Z"), Time: started}}
 	if !ok {
 		rep.Skipped = true
 		return rep, nil
@@ -101,7 +100,7 @@ func (r Runner) Run(ctx context.Context) (Report, error) {
 		o := outcomeOf(results[i], prev, known)
 		rep.count(o.outcome)
 		rep.Sources = append(rep.Sources, SourceOutcome{URL: s.URL, Name: s.Name, Outcome: o.outcome, Detail: o.detail})
-		evs, err := r.events(rep.RunID, started, s, results[i], o)
+		evs, err := r.events(rep.ID, started, s, results[i], o)
 		if err != nil {
 			return Report{}, err
 		}

@@ -9,23 +9,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/changes"
 )
 
-// OpenFlag is a record awaiting a curator: its source changed and nobody
-// accepted the change yet (or a curator rejected the record, which then
-// stays flagged until it is corrected).
-type OpenFlag struct {
-	// ID is the rule_flagged event's id, which a review names.
-	ID         string
-	Record     entrycheck.CitedRecord
-	SourceName string
-	// Change says what changed on the page.
-	Change string
-	Since  time.Time
-	// Rejected is set when a curator found that the record no longer holds;
-	// Note is the curator's note.
-	Rejected bool
-	Note     string
-}
-
 // Baseline is the verifier's first live reading of a page, awaiting a
 // curator's confirmation that the page says what the records citing it say.
 // Until then it verifies nothing; confirmed, the records are verified as of
@@ -44,7 +27,7 @@ type Baseline struct {
 type Folded struct {
 	State entrycheck.Verification
 	// Open are the flags awaiting a curator, oldest first.
-	Open []OpenFlag
+	Open []entrycheck.VerificationFlag
 	// Baselines are the first readings awaiting a curator's confirmation,
 	// oldest first.
 	Baselines []Baseline
@@ -53,7 +36,7 @@ type Folded struct {
 // recordFold is the state of one record while the events are folded.
 type recordFold struct {
 	state entrycheck.RecordState
-	flag  *OpenFlag
+	flag  *entrycheck.VerificationFlag
 	// retrieved is the day the record's citation was read.
 	retrieved entrycheck.Date
 	record    entrycheck.CitedRecord
@@ -74,7 +57,7 @@ type baselineEvent struct {
 // State folds the verification events into the state of each record (see
 // the package documentation). Events dated before a record's citation was
 // read do not concern it: the curator read the page after them.
-func State(records []entrycheck.CitedRecord, events []changes.Event) (entrycheck.Verification, []OpenFlag) {
+func State(records []entrycheck.CitedRecord, events []changes.Event) (entrycheck.Verification, []entrycheck.VerificationFlag) {
 	f := Fold(records, events)
 	return f.State, f.Open
 }
@@ -126,7 +109,7 @@ func Fold(records []entrycheck.CitedRecord, events []changes.Event) Folded {
 				continue
 			}
 			rec.Source.Name, rec.Source.RetrievedAt = fl.SourceName, f.retrieved
-			f.flag = &OpenFlag{ID: e.ID, Record: rec, SourceName: fl.SourceName, Change: fl.Change, Since: e.Time}
+			f.flag = &entrycheck.VerificationFlag{ID: e.ID, Record: rec, SourceName: fl.SourceName, Change: fl.Change, Since: e.Time}
 			f.state.Flagged = true
 			byFlag[e.ID] = f
 		case changes.KindReviewAccepted, changes.KindReviewRejected:
@@ -173,7 +156,7 @@ func Fold(records []entrycheck.CitedRecord, events []changes.Event) Folded {
 			out.Open = append(out.Open, *f.flag)
 		}
 	}
-	slices.SortFunc(out.Open, func(a, b OpenFlag) int {
+	slices.SortFunc(out.Open, func(a, b entrycheck.VerificationFlag) int {
 		return cmp.Or(a.Since.Compare(b.Since), cmp.Compare(a.ID, b.ID))
 	})
 	for _, b := range awaiting {
@@ -199,7 +182,7 @@ func confirmBaseline(folds []*recordFold, rv changes.Review, e changes.Event, da
 			continue
 		}
 		if e.Kind == changes.KindReviewRejected {
-			f.flag = &OpenFlag{ID: rv.FlagID, Record: f.record, SourceName: f.record.Source.Name,
+			f.flag = &entrycheck.VerificationFlag{ID: rv.FlagID, Record: f.record, SourceName: f.record.Source.Name,
 				Change: "a curator found that the live page does not say what the record says", Since: e.Time,
 				Rejected: true, Note: rv.Note}
 			f.state.Flagged = true

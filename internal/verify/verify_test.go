@@ -237,7 +237,7 @@ func TestStateTransitions(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Every record citing the changed page is flagged.
-			var flags []verify.OpenFlag
+			var flags []entrycheck.VerificationFlag
 			for _, f := range open {
 				if f.Record.Source.URL == validity.Source.URL {
 					flags = append(flags, f)
@@ -305,7 +305,7 @@ func TestStateTransitions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := verify.Summarize(events)
+			o := verify.Summarize(events, nil)
 			if len(o.Unreachable) != 1 || o.Unreachable[0].URL != validity.Source.URL || !strings.Contains(o.Unreachable[0].Problem, "500") {
 				t.Fatalf("unreachable %+v", o.Unreachable)
 			}

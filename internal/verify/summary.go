@@ -4,34 +4,14 @@ import (
 	"slices"
 	"time"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/changes"
 )
 
-// Overview is the verification activity as the transparency page shows it.
-type Overview struct {
-	LastRun *RunCounts
-	// Unreachable are the sources whose newest reading failed.
-	Unreachable []Unreachable
-}
-
-// RunCounts counts one run's outcomes.
-type RunCounts struct {
-	ID                                          string
-	Time                                        time.Time
-	Reverified, Baselined, Changed, Unreachable int
-}
-
-// Unreachable is a source whose newest reading failed.
-type Unreachable struct {
-	URL, Name, Problem string
-	// Since is the first of the consecutive failed readings.
-	Since        time.Time
-	Destinations []string
-}
-
-// Summarize digests the verification events (any order).
-func Summarize(events []changes.Event) Overview {
-	var o Overview
+// Summarize digests the verification events (any order) into the report,
+// with the flags still open (Fold's Open).
+func Summarize(events []changes.Event, open []entrycheck.VerificationFlag) entrycheck.VerificationReport {
+	o := entrycheck.VerificationReport{Days: changes.VerificationDays(events), Flags: open}
 	type history struct {
 		last       changes.SourceCheck
 		lastKind   string
@@ -51,7 +31,7 @@ func Summarize(events []changes.Event) Overview {
 			continue
 		}
 		if o.LastRun == nil || o.LastRun.ID != c.RunID {
-			o.LastRun = &RunCounts{ID: c.RunID, Time: e.Time}
+			o.LastRun = &entrycheck.VerificationRun{ID: c.RunID, Time: e.Time}
 		}
 		switch e.Kind {
 		case changes.KindSourceReverified:
@@ -77,7 +57,7 @@ func Summarize(events []changes.Event) Overview {
 	for _, url := range order {
 		h := sources[url]
 		if h.lastKind == changes.KindSourceUnreachable {
-			o.Unreachable = append(o.Unreachable, Unreachable{URL: url, Name: h.last.SourceName,
+			o.Unreachable = append(o.Unreachable, entrycheck.UnreachableSource{URL: url, Name: h.last.SourceName,
 				Problem: h.last.Problem, Since: h.failedFrom, Destinations: slices.Clone(h.dests)})
 		}
 	}
