@@ -19,9 +19,9 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/entrycheck
 
-## generate: regenerate the templ components (templates/*_templ.go)
+## generate: regenerate the templ components (internal/templates/*_templ.go)
 generate:
-	$(GO) run $(TEMPL) generate -path templates
+	$(GO) run $(TEMPL) generate -path internal/templates
 
 ## test: go.mod tidy, vet, format check and the whole test suite on the real dataset
 test:
@@ -34,8 +34,8 @@ test:
 
 ## bench: the speed and memory goals, measured
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./evaluation/
-	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./api/
+	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./internal/evaluation/
+	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./internal/api/
 	bash scripts/bench-build.sh
 	bash scripts/bench-idle.sh
 
@@ -48,9 +48,9 @@ lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-## curation: re-import the curators' notes into dataset/curated
+## curation: re-import the curators' notes into internal/dataset/curated
 curation: binary
-	$(BIN) curation import --from ../shared/curation-v2 --to dataset/curated
+	$(BIN) curation import --from ../shared/curation-v2 --to internal/dataset/curated
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '_templ.go$$')

@@ -182,7 +182,7 @@ func TestMCPInspectorCLI(t *testing.T) {
 		t.Errorf("unknown code: exit %d, isError %v, text %q", exitCode(err), res["isError"], text(res))
 	}
 
-	trip, err := os.ReadFile("../evaluation/testdata/trips/dual-passport.json")
+	trip, err := os.ReadFile("../internal/evaluation/testdata/trips/dual-passport.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/entrycheck/entrycheck/api"
+	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/store"

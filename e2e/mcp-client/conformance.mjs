@@ -16,7 +16,7 @@ if (!base) {
   process.exit(2);
 }
 const endpoint = new URL("/mcp", base);
-const trip = JSON.parse(await readFile(new URL("../../evaluation/testdata/trips/dual-passport.json", import.meta.url), "utf8"));
+const trip = JSON.parse(await readFile(new URL("../../internal/evaluation/testdata/trips/dual-passport.json", import.meta.url), "utf8"));
 
 const sdkVersion = JSON.parse(await readFile(new URL("./node_modules/@modelcontextprotocol/sdk/package.json", import.meta.url), "utf8")).version;
 const client = new Client({ name: "entrycheck-conformance", version: "0.0.0" });

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -33,7 +33,7 @@ func answers(t *testing.T) map[string]answertext.Answer {
 		out[strings.ToLower("check-"+req.Passport+"-"+req.Destination)] = answertext.Check(r)
 	}
 	for _, name := range []string{"yellow-fever", "transit", "schengen-over-90", "dual-passport"} {
-		f, err := os.Open(filepath.Join("..", "..", "evaluation", "testdata", "trips", name+".json"))
+		f, err := os.Open(filepath.Join("..", "evaluation", "testdata", "trips", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // The fields a matrix rule change can name.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // Changes the shared snapshots do not have: stays, and requirement and stay together.

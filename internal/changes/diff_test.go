@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/entrycheck/entrycheck/country"
-	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 

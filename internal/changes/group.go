@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/internal/country"
 )
 
 // groupRuleChanges makes one Atom entry per destination and matrix snapshot

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 

@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/entrycheck/entrycheck/api"
-	"github.com/entrycheck/entrycheck/dataset"
-	"github.com/entrycheck/entrycheck/evaluation"
-	"github.com/entrycheck/entrycheck/generator"
+	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/generator"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"
-	"github.com/entrycheck/entrycheck/widget"
+	"github.com/entrycheck/entrycheck/internal/widget"
 )
 
 func runBuild(env Env, args []string) int {

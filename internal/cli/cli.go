@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
@@ -41,7 +41,7 @@ func commands() []command {
 		{"trip", "evaluate a whole itinerary from a JSON file", runTrip},
 		{"build", "generate the static site into public/", runBuild},
 		{"serve", "serve the API and the generated site", runServe},
-		{"curation", "import the curators' source notes into dataset/curated", runCuration},
+		{"curation", "import the curators' source notes into internal/dataset/curated", runCuration},
 		{"verify", "re-read every cited source now and record what changed", runVerify},
 		{"review", "list the records flagged for review; accept or reject one", runReview},
 		{"dataset", "diff two matrix snapshots; pin a reviewed one in the lock file", runDataset},

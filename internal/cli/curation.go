@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing/fstest"
 
-	"github.com/entrycheck/entrycheck/country"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/country"
 	"github.com/entrycheck/entrycheck/internal/curation"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 func runCuration(env Env, args []string) int {
@@ -19,7 +19,7 @@ func runCuration(env Env, args []string) int {
 	from := fs.String("from", "../shared/curation-v2", "the curators' format-2 notes `directory` (groups.json, destinations/*.json)")
 	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
 	yellowFever := fs.String("yellow-fever", curation.YellowFeverPath("../shared/curation-v2"), "the curators' yellow-fever `file` (format 2)")
-	to := fs.String("to", "dataset/curated", "the project's curated `directory`")
+	to := fs.String("to", "internal/dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {
 		return flagExit(err)
 	}

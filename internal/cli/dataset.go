@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/country"
-	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/changes"
+	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 const datasetUsage = `Usage:

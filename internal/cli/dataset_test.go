@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/cli"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/pagefetch"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"

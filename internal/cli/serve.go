@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/entrycheck/entrycheck/api"
+	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/store"

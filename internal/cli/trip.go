@@ -8,9 +8,9 @@ import (
 	"os"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 )
 
 const tripUsage = `Usage: entrycheck trip FILE.json [options]

@@ -11,7 +11,7 @@ import (
 )
 
 func tripFile(name string) string {
-	return filepath.Join("..", "..", "evaluation", "testdata", "trips", name)
+	return filepath.Join("..", "evaluation", "testdata", "trips", name)
 }
 
 func TestTripForPeople(t *testing.T) {

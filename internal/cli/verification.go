@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"
 )

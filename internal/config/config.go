@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/worldmap"
 )
 

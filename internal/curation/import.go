@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/country"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
-// Files maps a path inside dataset/curated to its content.
+// Files maps a path inside internal/dataset/curated to its content.
 type Files map[string][]byte
 
 // Convert reads the curators' format-2 notes under srcDir (groups.json,
@@ -87,7 +87,7 @@ func convertGroups(path string, reg *country.Registry) ([]dataset.Group, error) 
 	return src.Groups, nil
 }
 
-// Write replaces the imported files under dstDir (dataset/curated) with files,
+// Write replaces the imported files under dstDir (internal/dataset/curated) with files,
 // removing destination files that no longer have a note.
 func Write(dstDir string, files Files) (written int, err error) {
 	old, _ := filepath.Glob(filepath.Join(dstDir, dataset.DestinationsDir, "*.json"))

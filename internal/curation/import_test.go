@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/entrycheck/entrycheck/dataset"
 	"github.com/entrycheck/entrycheck/internal/curation"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
-// TestCheckedInLayerMatchesNotes fails when dataset/curated drifts from the
+// TestCheckedInLayerMatchesNotes fails when internal/dataset/curated drifts from the
 // curators' notes: run `entrycheck curation import` and commit the result.
 func TestCheckedInLayerMatchesNotes(t *testing.T) {
 	files, err := curation.Convert(filepath.Join(datatest.SharedDir(t), "curation-v2"))
@@ -28,7 +28,7 @@ func TestCheckedInLayerMatchesNotes(t *testing.T) {
 			continue
 		}
 		if string(got) != string(want) {
-			t.Errorf("dataset/curated/%s differs from a fresh import (run entrycheck curation import)", name)
+			t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", name)
 		}
 	}
 	statements, err := curation.ConvertStatements(curation.StatementsPath(filepath.Join(datatest.SharedDir(t), "curation-v2")), dataset.CuratedFS())
@@ -36,19 +36,19 @@ func TestCheckedInLayerMatchesNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got, _ := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile); string(got) != string(statements) {
-		t.Errorf("dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.StatementsFile)
+		t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.StatementsFile)
 	}
 	yellowFever, err := curation.ConvertYellowFever(curation.YellowFeverPath(filepath.Join(datatest.SharedDir(t), "curation-v2")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := fs.ReadFile(dataset.CuratedFS(), dataset.YellowFeverFile); string(got) != string(yellowFever) {
-		t.Errorf("dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.YellowFeverFile)
+		t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.YellowFeverFile)
 	}
 	old, _ := fs.Glob(dataset.CuratedFS(), dataset.DestinationsDir+"/*.json")
 	for _, name := range old {
 		if _, ok := files[name]; !ok {
-			t.Errorf("dataset/curated/%s has no note any more", name)
+			t.Errorf("internal/dataset/curated/%s has no note any more", name)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package curation imports the curators' source notes (the FORMAT.md layout
 // of the shared curation-v2 folder) into the project's own curated format
-// under dataset/curated, keeping every citation. It converts shapes only: it
+// under internal/dataset/curated, keeping every citation. It converts shapes only: it
 // adds no fact, and a field the notes leave null stays null.
 package curation
 
@@ -9,7 +9,7 @@ import (
 	"encoding/json"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // The curators' note format 2, as FORMAT.md describes it. Its citations,

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // statementsOrigin is the curated_from of statements imported from the

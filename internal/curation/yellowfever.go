@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/country"
-	"github.com/entrycheck/entrycheck/dataset"
+	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // srcYellowFeverV2 is yellow-fever.json of the curators' notes (format 2).

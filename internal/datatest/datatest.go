@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/dataset"
-	"github.com/entrycheck/entrycheck/evaluation"
+	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 )
 
 // Snapshot versions in the shared folder.

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/evaluation"
 	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/pagefetch"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/internal/country"
 )
 
 // Width is the width of the map's viewBox. Coordinates are written to a

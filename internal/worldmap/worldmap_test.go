@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/entrycheck/entrycheck/country"
+	"github.com/entrycheck/entrycheck/internal/country"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/worldmap"
 )

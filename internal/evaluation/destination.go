@@ -1,0 +1,150 @@
+package evaluation
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/dataset"
+)
+
+// destination holds the parts of an answer that depend on the destination
+// only (yellow fever worked out for every risk country a traveller may
+// arrive from or through).
+type destination struct {
+	country entrycheck.Country
+	curated bool
+	// rules holds the destination-level parts of the block (coverage,
+	// verification); the rule fields are selected per passport from cur.
+	rules    entrycheck.EntryRules
+	cur      dataset.Rules
+	apply    []entrycheck.ApplyEntry
+	lastDate *entrycheck.Date
+	// yf is the yellow-fever rule worked out for each kind of traveller;
+	// nil when the table has no entry.
+	yf *yellowFever
+	// flagged lists rule fields a curator must review.
+	flagged []string
+	// notLive says why the rules are not verified live, if they are not.
+	notLive notLive
+	// schengen is set for a member of the Schengen area.
+	schengen bool
+	// statements is set when official statements cover some routes to the
+	// destination (see Evaluator.statements).
+	statements bool
+}
+
+func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
+	d := &destination{country: c, schengen: e.groups[entrycheck.GroupSchengen][c.ISO3]}
+	d.rules.Coverage = entrycheck.CoverageBasic
+	if cur, ok := e.snap.Curated.Destinations[c.ISO3]; ok {
+		d.curated = true
+		d.cur, d.apply = cur.Rules, cur.Apply
+		// A curated record whose rules no official page gave (only portals,
+		// say) covers no more than an uncurated one.
+		if cur.Rules.Cited() {
+			d.rules.Coverage = entrycheck.CoverageExtended
+		}
+	}
+	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
+		d.yf = e.newYellowFever(c, yf)
+	}
+	return d
+}
+
+// verify sets the destination's verification from its cited records and
+// their state: the rules are as fresh as their least recently verified
+// source, and a field is flagged while a change of its source awaits a
+// curator. Official statements do not date the rules (they are about the
+// verdict) but their flags are shown.
+func (d *destination) verify(records []entrycheck.CitedRecord, v entrycheck.Verification) {
+	d.lastDate, d.flagged = nil, nil
+	d.notLive = notLiveOf(records, v)
+	for _, r := range records {
+		s := v.StateOf(r)
+		if s.Flagged && !slices.Contains(d.flagged, r.Field) {
+			d.flagged = append(d.flagged, r.Field)
+		}
+		if r.Field == entrycheck.FieldOfficialStatement {
+			continue
+		}
+		if d.lastDate == nil || s.LastVerified.Before(*d.lastDate) {
+			date := s.LastVerified
+			d.lastDate = &date
+		}
+	}
+	d.rules.LastVerified = d.lastDate
+}
+
+// rulesFor returns the block of entry rules as they hold for a traveller.
+func (d *destination) rulesFor(t entrycheck.Traveller) entrycheck.EntryRules {
+	r := d.cur.For(t)
+	r.LastVerified, r.StalenessDays, r.Coverage = d.rules.LastVerified, d.rules.StalenessDays, d.rules.Coverage
+	return r
+}
+
+// portal picks the curated portal to show for the traveller's requirement:
+// one that serves the requirement and the passport, an application portal
+// before an information page, then the curators' order.
+func (d *destination) portal(t entrycheck.Traveller) *entrycheck.Apply {
+	for _, kind := range []string{entrycheck.ApplyOfficialPortal, entrycheck.ApplyOfficialInfo, entrycheck.ApplyEmbassyFinder} {
+		for i := range d.apply {
+			a := &d.apply[i]
+			if a.Kind == kind && slices.Contains(a.Requirements, t.Requirement) && a.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup) {
+				return &a.Apply
+			}
+		}
+	}
+	return nil
+}
+
+// traveller is whom curated facts are selected for: a passport with its
+// verdict for the route, groups resolved from groups.json.
+func (e *Evaluator) traveller(passport string, req entrycheck.Requirement) entrycheck.Traveller {
+	return entrycheck.Traveller{Passport: passport, Requirement: req, InGroup: e.inGroup, Describe: e.describe}
+}
+
+func (e *Evaluator) inGroup(group, code string) bool { return e.groups[group][code] }
+
+// describe names the travellers an applies_to speaks of, such as "holders
+// of a United Kingdom passport" or "everyone but European Union citizens".
+func (e *Evaluator) describe(a *entrycheck.AppliesTo) string {
+	var in, out []string
+	for _, p := range a.Passports {
+		in = append(in, e.countryName(p))
+	}
+	for _, g := range a.Groups {
+		in = append(in, e.snap.Curated.Groups[g].Name)
+	}
+	for _, p := range a.ExceptPassports {
+		out = append(out, e.countryName(p))
+	}
+	for _, g := range a.ExceptGroups {
+		out = append(out, e.snap.Curated.Groups[g].Name)
+	}
+	var s string
+	switch {
+	case len(in) > 0:
+		s = "holders of a passport of " + strings.Join(in, ", ")
+	default:
+		s = "all passports"
+	}
+	if len(out) > 0 {
+		s += " except those of " + strings.Join(out, ", ")
+	}
+	if len(a.Requirements) > 0 {
+		var reqs []string
+		for _, r := range a.Requirements {
+			reqs = append(reqs, r.Label())
+		}
+		s += " entering with: " + strings.Join(reqs, ", ")
+	}
+	return s
+}
+
+func (e *Evaluator) countryName(code string) string {
+	if c, ok := e.snap.Countries.ByISO3(code); ok {
+		return c.Name
+	}
+	return code
+}

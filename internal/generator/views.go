@@ -1,0 +1,186 @@
+package generator
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/answertext"
+	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/templates"
+)
+
+// pageOf fills the parts every page has.
+func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
+	p := templates.Page{
+		Title: title, Description: description, Path: path, BaseURL: s.opts.BaseURL,
+		Markdown: path + "index.md", Stylesheet: s.assets.css, Image: s.social,
+	}
+	if len(crumbs) > 0 {
+		p.Breadcrumbs = append([]templates.Link{{Label: "Home", URL: "/"}}, crumbs...)
+	}
+	return p
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func citation(c entrycheck.Citation) templates.Citation {
+	return templates.Citation{Name: c.Name, URL: c.URL, RetrievedAt: c.RetrievedAt.String(), Detail: c.Detail()}
+}
+
+func stayClause(d entrycheck.Days) string {
+	if d.Valid {
+		return " for up to " + itoa(d.N) + " days"
+	}
+	return ""
+}
+
+// rulesOf lists the rules as the pages show them: the answer's lines of
+// its rules (answertext.Rules), one per line of entrycheck.RuleFields.
+func rulesOf(er entrycheck.EntryRules) []templates.Rule {
+	var out []templates.Rule
+	for _, l := range answertext.Rules(er) {
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(*l.Source)})
+	}
+	return out
+}
+
+// ruleViews lists the lines of a destination's rules as the pages show them.
+func ruleViews(lines []entrycheck.RuleLine) []templates.Rule {
+	out := make([]templates.Rule, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
+	}
+	return out
+}
+
+// officialPagesOf lists, for each curated destination, the official pages
+// the curators found (its application portals and official information),
+// named by what they are, the documents they serve and their site: where a
+// traveller reads what is not cited here.
+func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]templates.Link {
+	out := make(map[string][]templates.Link, len(destinations))
+	for iso3, d := range destinations {
+		for _, a := range d.Apply {
+			docs := make([]string, 0, len(a.Requirements))
+			for _, r := range a.Requirements {
+				if r.NeedsAction() {
+					docs = append(docs, r.DocumentWithArticle())
+				}
+			}
+			label := entrycheck.ApplyKindLabel(a.Kind)
+			if len(docs) > 0 {
+				label += " for " + strings.Join(docs, " or ")
+			}
+			out[iso3] = append(out[iso3], templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL})
+		}
+	}
+	return out
+}
+
+// hostOf is the site of an official link, without "www.".
+func hostOf(link string) string {
+	u, err := url.Parse(link)
+	if err != nil || u.Host == "" {
+		return link
+	}
+	return strings.TrimPrefix(u.Hostname(), "www.")
+}
+
+// breadcrumbList is schema.org BreadcrumbList structured data.
+func breadcrumbList(base string, crumbs []templates.Link, last, path string) map[string]any {
+	type item struct {
+		Type     string `json:"@type"`
+		Position int    `json:"position"`
+		Name     string `json:"name"`
+		Item     string `json:"item"`
+	}
+	items := make([]item, 0, len(crumbs)+1)
+	for i, c := range crumbs {
+		items = append(items, item{"ListItem", i + 1, c.Label, base + c.URL})
+	}
+	items = append(items, item{"ListItem", len(crumbs) + 1, last, base + path})
+	return map[string]any{"@type": "BreadcrumbList", "itemListElement": items}
+}
+
+// jsonLD encodes structured data for a script element: encoding/json
+// escapes <, > and &, so the data cannot close the element.
+func jsonLD(v any) string {
+	b, _ := json.Marshal(v) // maps and slices of strings and numbers always encode
+	return string(b)
+}
+
+// curatedLinesOf lists a destination's rules for every passport: each
+// variant of a field with whom it applies to.
+func curatedLinesOf(r dataset.Rules) []answertext.Line {
+	var out []answertext.Line
+	for _, v := range variantsOf(r.PassportValidity) {
+		out = append(out, answertext.Rules(entrycheck.EntryRules{PassportValidity: v})...)
+	}
+	for _, v := range variantsOf(r.BlankPages) {
+		out = append(out, answertext.Rules(entrycheck.EntryRules{BlankPages: v})...)
+	}
+	for _, v := range variantsOf(r.OnwardTicket) {
+		out = append(out, answertext.Rules(entrycheck.EntryRules{OnwardTicket: v})...)
+	}
+	every := entrycheck.EntryRules{}
+	if x := r.OtherHealth; x != nil {
+		every.OtherHealth = &entrycheck.PassportRule[[]entrycheck.HealthRule]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.TWOV; x != nil {
+		every.TWOV = &entrycheck.PassportRule[[]entrycheck.TWOVProgram]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.ResidencePermitExemptions; x != nil {
+		every.ResidencePermitExemptions = &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	if x := r.ArrivalFormalities; x != nil {
+		every.ArrivalFormalities = &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
+	}
+	return append(out, answertext.Rules(every)...)
+}
+
+// variantsOf returns each variant of a field as a rule shown with whom it
+// applies to and is documented for, under its own source when it has one.
+func variantsOf[T interface {
+	ScopeOf() entrycheck.Scope
+	OwnSource() *entrycheck.Citation
+}](r *entrycheck.Rule[[]T]) []*entrycheck.PassportRule[T] {
+	if r == nil {
+		return nil
+	}
+	var out []*entrycheck.PassportRule[T]
+	for _, v := range r.Value {
+		p := &entrycheck.PassportRule[T]{Applies: entrycheck.AppliesYes, Value: v, Source: r.Source}
+		if own := v.OwnSource(); own != nil {
+			p.Source = *own
+		}
+		if s := v.ScopeOf(); s.DocumentedFor != nil {
+			p.Applies, p.Note = entrycheck.AppliesDocumentedForOthers, "Documented for "+scopeWords(s.DocumentedFor)+"."
+		}
+		if s := v.ScopeOf(); s.AppliesTo != nil {
+			p.Note = strings.TrimSpace("For " + scopeWords(s.AppliesTo) + ". " + p.Note)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// scopeWords names the codes of an applies_to, such as "groups EU_EEA_CH".
+func scopeWords(a *entrycheck.AppliesTo) string {
+	var parts []string
+	add := func(label string, codes []string) {
+		if len(codes) > 0 {
+			parts = append(parts, label+" "+strings.Join(codes, ", "))
+		}
+	}
+	add("passports", a.Passports)
+	add("groups", a.Groups)
+	add("all but passports", a.ExceptPassports)
+	add("all but groups", a.ExceptGroups)
+	for _, r := range a.Requirements {
+		parts = append(parts, "travellers with "+r.Label())
+	}
+	return strings.Join(parts, "; ")
+}
