@@ -95,8 +95,9 @@ func RuleFields() []RuleField {
 }
 
 // holderNames names the countries and groups whose documents an
-// exemption counts: country codes as they are (the reader knows them from
-// the answer), the Schengen group in words.
+// exemption counts, as a list read aloud ("CAN, USA or a Schengen state"):
+// country codes as they are (the reader knows them from the answer), the
+// Schengen group in words.
 func holderNames(codes []string) string {
 	names := make([]string, len(codes))
 	for i, c := range codes {
@@ -105,7 +106,10 @@ func holderNames(codes []string) string {
 			names[i] = "a Schengen state"
 		}
 	}
-	return strings.Join(names, ", ")
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // RuleLabel is the label of the entry-rule field named field (RuleFields),
