@@ -21,15 +21,7 @@ func Check(r entrycheck.CheckResult) Answer {
 		Footer:     footer(r.DatasetVersion, r.RequestID, r.EvaluatedAt),
 		Disclaimer: r.Disclaimer,
 	}
-	if x := r.ExemptionApplied; x != nil {
-		a.Lines = append(a.Lines, Exemption(*x))
-	}
-	if p := r.Apply; p != nil {
-		a.Lines = append(a.Lines, Apply(*p))
-	}
-	for _, s := range r.VerdictVerification.OfficialStatements {
-		a.Lines = append(a.Lines, Statement(s))
-	}
+	a.Lines = append(a.Lines, verdictLines(r.ExemptionApplied, r.Apply, r.VerdictVerification.OfficialStatements)...)
 	a.Sections = append(a.Sections, entryRules(r.Destination.Name, r.EntryRules, r.EntryRulesVerification))
 	if t := r.Transit; t != nil {
 		a.Sections = append(a.Sections, transit(*t))
@@ -59,6 +51,23 @@ func Apply(a entrycheck.Apply) Line {
 func Statement(s entrycheck.CheckedStatement) Line {
 	src := s.Source
 	return Line{Label: s.Label(), Text: s.Text, Source: &src}
+}
+
+// verdictLines are what stands behind a verdict, for a check or a trip
+// leg: the exemption that changed it, where to obtain the document, and the
+// official statements about it.
+func verdictLines(x *entrycheck.AppliedExemption, p *entrycheck.Apply, statements []entrycheck.CheckedStatement) []Line {
+	var out []Line
+	if x != nil {
+		out = append(out, Exemption(*x))
+	}
+	if p != nil {
+		out = append(out, Apply(*p))
+	}
+	for _, s := range statements {
+		out = append(out, Statement(s))
+	}
+	return out
 }
 
 // Exemption is a curated exemption that changed the matrix verdict because

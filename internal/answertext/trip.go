@@ -58,15 +58,7 @@ func leg(l entrycheck.LegDecision) Section {
 			{Label: entrycheck.LabelAction, Text: l.Action.Words()},
 		},
 	}
-	if x := l.ExemptionApplied; x != nil {
-		s.Lines = append(s.Lines, Exemption(*x))
-	}
-	if p := l.Apply; p != nil {
-		s.Lines = append(s.Lines, Apply(*p))
-	}
-	for _, st := range l.VerdictVerification.OfficialStatements {
-		s.Lines = append(s.Lines, Statement(st))
-	}
+	s.Lines = append(s.Lines, verdictLines(l.ExemptionApplied, l.Apply, l.VerdictVerification.OfficialStatements)...)
 	why := Line{Label: "Why", Secondary: true}
 	for _, y := range l.Why {
 		why.Items = append(why.Items, Line{Text: y})

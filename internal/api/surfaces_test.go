@@ -33,16 +33,7 @@ func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
 	surfaces := map[string]string{}
 	for _, path := range []string{discovery.PathOpenAPI, discovery.PathAuthGuide, discovery.PathLLMsTxt, discovery.PathAgentCard,
 		discovery.PathServerCard, discovery.PathSkillsIndex, discovery.PathAPICatalog} {
-		r, err := http.Get(e.url + path) // most are not API paths: no OpenAPI check
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(r.Body)
-		r.Body.Close()
-		if r.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d", path, r.StatusCode)
-		}
-		surfaces[path] = string(b)
+		surfaces[path] = e.fetchText(t, path)
 	}
 	cs := e.connectMCP(nil, protocolDiscover)
 	var tools strings.Builder
@@ -99,19 +90,7 @@ func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
 // check skill; a surface that forgets a new value fails here.
 func TestEveryRequirementValueOnEverySurface(t *testing.T) {
 	e := start(t, "")
-	fetch := func(path string) string {
-		t.Helper()
-		r, err := http.Get(e.url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Body.Close()
-		b, _ := io.ReadAll(r.Body)
-		if r.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d", path, r.StatusCode)
-		}
-		return string(b)
-	}
+	fetch := func(path string) string { return e.fetchText(t, path) }
 	var doc map[string]any
 	if err := json.Unmarshal([]byte(fetch(discovery.PathOpenAPI)), &doc); err != nil {
 		t.Fatal(err)
@@ -207,4 +186,20 @@ func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fetchText GETs a document that must answer 200, without the OpenAPI
+// check (most documents are not API paths).
+func (e *env) fetchText(t *testing.T, path string) string {
+	t.Helper()
+	r, err := http.Get(e.url + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	if r.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d", path, r.StatusCode)
+	}
+	return string(b)
 }

@@ -103,13 +103,12 @@ func configured(env Env, cfg *config.Config, parseErr error) (code int, ok bool)
 		return ExitUsage, false
 	}
 	if unknown := discovery.UnknownPrices(cfg.Prices); len(unknown) > 0 {
-		envName := func(name string) string { return "ENTRYCHECK_PRICE_" + strings.ToUpper(name) }
 		var wrong, known []string
 		for _, name := range unknown {
-			wrong = append(wrong, envName(name))
+			wrong = append(wrong, config.PriceEnv(name))
 		}
 		for _, p := range discovery.PricesOf(nil) {
-			known = append(known, envName(p.Name))
+			known = append(known, config.PriceEnv(p.Name))
 		}
 		fmt.Fprintf(env.Stderr, "entrycheck: %s: no paid route has this price; the prices are %s\n", strings.Join(wrong, ", "), strings.Join(known, ", "))
 		return ExitUsage, false

@@ -160,8 +160,8 @@ type Prices map[string]string
 // pricePrefix starts the environment variables that set prices.
 const pricePrefix = "ENTRYCHECK_PRICE_"
 
-// priceEnv is the environment variable that sets the price named name.
-func priceEnv(name string) string { return pricePrefix + strings.ToUpper(name) }
+// PriceEnv is the environment variable that sets the price named name.
+func PriceEnv(name string) string { return pricePrefix + strings.ToUpper(name) }
 
 // pricesFromEnv reads every ENTRYCHECK_PRICE_<NAME> of the environment.
 func pricesFromEnv() Prices {
@@ -341,7 +341,7 @@ func (c *Config) Load() error {
 	}
 	for name, usd := range c.Prices {
 		if !usdAmount.MatchString(usd) || strings.Trim(usd, "0.") == "" {
-			return fmt.Errorf("%s=%q: want a positive amount of US dollars with at most 6 decimals, such as 0.03", priceEnv(name), usd)
+			return fmt.Errorf("%s=%q: want a positive amount of US dollars with at most 6 decimals, such as 0.03", PriceEnv(name), usd)
 		}
 	}
 	if c.IPHashKey != "" && len(c.IPHashKey) < 32 {

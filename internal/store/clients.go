@@ -114,7 +114,7 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM hash_salts WHERE day < ?`), today); err != nil {
 		return fmt.Errorf("deleting old address-hash salts: %w", err)
 	}
-	return s.PruneQuota(ctx, today)
+	return s.pruneQuota(ctx, today)
 }
 
 // deleteExpired removes tokens and clients that expired before now.

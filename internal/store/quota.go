@@ -114,8 +114,8 @@ func (s *Store) Counters(ctx context.Context, day string) (map[string]int64, err
 	return out, unavailable(rows.Err())
 }
 
-// PruneQuota deletes quota rows of days before day; they can never matter again.
-func (s *Store) PruneQuota(ctx context.Context, day string) error {
+// pruneQuota deletes quota rows of days before day; they can never matter again.
+func (s *Store) pruneQuota(ctx context.Context, day string) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM quota_usage WHERE day < ?`), day); err != nil {
 		return fmt.Errorf("deleting old quota rows: %w", err)
 	}
