@@ -32,8 +32,12 @@ test:
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 -timeout 30m ./...
 
-## bench: the speed and memory goals, measured
+# The commit bench compares whole requests, builds and outputs with.
+BENCH_BASE ?= 3ab15a7
+
+## bench: the speed and memory goals, measured; requests, build and outputs against BENCH_BASE
 bench:
+	BASE=$(BENCH_BASE) bash scripts/bench-compare.sh
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 1 ./internal/evaluation/
 	$(GO) test -run '^$$' -bench FreeCheckThroughput -benchtime 1x -count 1 ./internal/api/
 	bash scripts/bench-build.sh
