@@ -175,36 +175,67 @@ func pricesFromEnv() Prices {
 	return p
 }
 
-// Quotas are the daily caps of the free tier (spec 5 and 8). All reset at midnight UTC.
+// Quotas are the daily caps of the free tier (spec 5 and 8). All reset at
+// midnight UTC. Each is a row of QuotaSettings, which names it, gives its
+// default and says what it caps.
 type Quotas struct {
-	// Anonymous checks per client IP address (ENTRYCHECK_QUOTA_ANONYMOUS, default 5).
-	Anonymous int
-	// Registered checks per OAuth client (ENTRYCHECK_QUOTA_CLIENT, default 20).
-	Client int
-	// Registrations per client IP address (ENTRYCHECK_QUOTA_REGISTRATIONS, default 3).
-	Registrations int
-	// Network caps anonymous checks per IPv4 /24 or IPv6 /56, so that one
-	// host with many addresses cannot multiply the per-IP quota
-	// (ENTRYCHECK_QUOTA_NETWORK, default 50: ten addresses' worth).
-	Network int
-	// Global is the worldwide ceiling of free checks, shared by the site, the
-	// free API and every embedded widget (ENTRYCHECK_QUOTA_GLOBAL, default 50000).
-	Global int
-	// NetworkClients caps the checks of registered clients calling from one
-	// IPv4 /24 or IPv6 /56, whichever clients they are, so that registering
-	// many clients cannot multiply a network's share of the worldwide
-	// ceiling (ENTRYCHECK_QUOTA_NETWORK_CLIENTS, default 100: five clients'
-	// worth).
-	NetworkClients int
-	// RegistrationsNetwork caps client registrations per IPv4 /24 or IPv6
-	// /56 (ENTRYCHECK_QUOTA_REGISTRATIONS_NETWORK, default 6).
+	Anonymous            int
+	Client               int
+	Registrations        int
+	Network              int
+	Global               int
+	NetworkClients       int
 	RegistrationsNetwork int
-	// RegistrationsGlobal is the worldwide ceiling of client registrations
-	// (ENTRYCHECK_QUOTA_REGISTRATIONS_GLOBAL, default 1000).
-	RegistrationsGlobal int
-	// Tokens caps the access tokens one client may obtain
-	// (ENTRYCHECK_QUOTA_TOKENS, default 50); a token lasts an hour.
-	Tokens int
+	RegistrationsGlobal  int
+	Tokens               int
+}
+
+// QuotaSetting is one daily cap: Name is its name in the environment
+// (ENTRYCHECK_QUOTA_<NAME>) and in the texts that state it
+// ({quota_<name>}), Default its value unless configured, Of its field.
+type QuotaSetting struct {
+	Name    string
+	Default int
+	Of      func(*Quotas) *int
+}
+
+// QuotaSettings are the free tier's caps: the configuration reads them,
+// and every text that states a quota is filled from them.
+var QuotaSettings = []QuotaSetting{
+	// Anonymous checks per client IP address.
+	{Name: "anonymous", Default: 5, Of: func(q *Quotas) *int { return &q.Anonymous }},
+	// Checks per registered OAuth client.
+	{Name: "client", Default: 20, Of: func(q *Quotas) *int { return &q.Client }},
+	// Client registrations per IP address.
+	{Name: "registrations", Default: 3, Of: func(q *Quotas) *int { return &q.Registrations }},
+	// Anonymous checks per IPv4 /24 or IPv6 /56: ten addresses' worth, so
+	// that one host with many addresses cannot multiply the per-IP quota.
+	{Name: "network", Default: 50, Of: func(q *Quotas) *int { return &q.Network }},
+	// Free checks worldwide, shared by the site, the free API and every
+	// embedded widget.
+	{Name: "global", Default: 50000, Of: func(q *Quotas) *int { return &q.Global }},
+	// Registered clients' checks per IPv4 /24 or IPv6 /56, whichever
+	// clients they are: five clients' worth, so that registering many
+	// clients cannot multiply a network's share of the worldwide ceiling.
+	{Name: "network_clients", Default: 100, Of: func(q *Quotas) *int { return &q.NetworkClients }},
+	// Client registrations per IPv4 /24 or IPv6 /56.
+	{Name: "registrations_network", Default: 6, Of: func(q *Quotas) *int { return &q.RegistrationsNetwork }},
+	// Client registrations worldwide.
+	{Name: "registrations_global", Default: 1000, Of: func(q *Quotas) *int { return &q.RegistrationsGlobal }},
+	// Access tokens one client may obtain (a token lasts an hour).
+	{Name: "tokens", Default: 50, Of: func(q *Quotas) *int { return &q.Tokens }},
+}
+
+// QuotaEnv is the environment variable of the quota named name.
+func QuotaEnv(name string) string { return "ENTRYCHECK_QUOTA_" + strings.ToUpper(name) }
+
+// defaultQuotas are the quotas of QuotaSettings at their defaults.
+func defaultQuotas() Quotas {
+	var q Quotas
+	for _, s := range QuotaSettings {
+		*s.Of(&q) = s.Default
+	}
+	return q
 }
 
 // Default returns the defaults with the environment applied.
@@ -218,9 +249,8 @@ func Default() Config {
 		PublicDir:     "public",
 		BaseURL:       "http://127.0.0.1:8080",
 		IPHashKeyFile: "var/ip-hash.key",
-		Quotas: Quotas{Anonymous: 5, Client: 20, Registrations: 3, Network: 50, Global: 50000,
-			NetworkClients: 100, RegistrationsNetwork: 6, RegistrationsGlobal: 1000, Tokens: 50},
-		Prices: pricesFromEnv(),
+		Quotas:        defaultQuotas(),
+		Prices:        pricesFromEnv(),
 		Verify: Verify{At: "03:00", Jitter: 30 * time.Minute, Timeout: 20 * time.Minute, Concurrency: 8,
 			HostInterval: 2 * time.Second, RequestTimeout: 20 * time.Second, Retries: 2},
 	}
@@ -371,17 +401,11 @@ func (c *Config) numbersFromEnv() error {
 			*dst = d
 		}
 	}
-	if err := intsFromEnv(map[string]*int{
-		"ENTRYCHECK_QUOTA_ANONYMOUS":             &c.Quotas.Anonymous,
-		"ENTRYCHECK_QUOTA_CLIENT":                &c.Quotas.Client,
-		"ENTRYCHECK_QUOTA_REGISTRATIONS":         &c.Quotas.Registrations,
-		"ENTRYCHECK_QUOTA_NETWORK":               &c.Quotas.Network,
-		"ENTRYCHECK_QUOTA_GLOBAL":                &c.Quotas.Global,
-		"ENTRYCHECK_QUOTA_NETWORK_CLIENTS":       &c.Quotas.NetworkClients,
-		"ENTRYCHECK_QUOTA_REGISTRATIONS_NETWORK": &c.Quotas.RegistrationsNetwork,
-		"ENTRYCHECK_QUOTA_REGISTRATIONS_GLOBAL":  &c.Quotas.RegistrationsGlobal,
-		"ENTRYCHECK_QUOTA_TOKENS":                &c.Quotas.Tokens,
-	}, "a whole number per day"); err != nil {
+	quotas := map[string]*int{}
+	for _, q := range QuotaSettings {
+		quotas[QuotaEnv(q.Name)] = q.Of(&c.Quotas)
+	}
+	if err := intsFromEnv(quotas, "a whole number per day"); err != nil {
 		return err
 	}
 	return intsFromEnv(map[string]*int{

@@ -2,6 +2,8 @@ package config
 
 import (
 	"flag"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -92,5 +94,34 @@ func TestGeoDir(t *testing.T) {
 	}
 	if err := fs.Parse([]string{"--geo", "from-flag"}); err != nil || c.GeoDir != "from-flag" {
 		t.Errorf("flag: %q %v", c.GeoDir, err)
+	}
+}
+
+// TestEveryQuotaIsOneSetting: each quota of Quotas is one row of
+// QuotaSettings, set by its own environment variable.
+func TestEveryQuotaIsOneSetting(t *testing.T) {
+	if n := reflect.TypeFor[Quotas]().NumField(); len(QuotaSettings) != n {
+		t.Fatalf("%d quota settings for the %d quotas of Quotas", len(QuotaSettings), n)
+	}
+	for i, q := range QuotaSettings {
+		t.Setenv(QuotaEnv(q.Name), strconv.Itoa(1000+i))
+	}
+	c := Default()
+	if err := c.Load(); err != nil {
+		t.Fatal(err)
+	}
+	seen, defaults := map[int]string{}, defaultQuotas()
+	for i, q := range QuotaSettings {
+		got := *q.Of(&c.Quotas)
+		if got != 1000+i {
+			t.Errorf("%s=%d set the quota %s to %d", QuotaEnv(q.Name), 1000+i, q.Name, got)
+		}
+		if other, dup := seen[got]; dup {
+			t.Errorf("quotas %s and %s are one field", other, q.Name)
+		}
+		seen[got] = q.Name
+		if d := *q.Of(&defaults); d != q.Default {
+			t.Errorf("quota %s: default %d, want %d", q.Name, d, q.Default)
+		}
 	}
 }

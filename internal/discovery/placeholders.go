@@ -3,6 +3,8 @@ package discovery
 import (
 	"strconv"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/config"
 )
 
 // placeholder is a value of the deployment that texts written once (the
@@ -18,18 +20,9 @@ type placeholder struct {
 
 // placeholders are the values a text may name, from s.
 func (s Site) placeholders() []placeholder {
-	q := s.Quotas
 	out := []placeholder{{name: "base_url", value: s.BaseURL}}
-	for _, n := range []struct {
-		name  string
-		value int
-	}{
-		{"quota_anonymous", q.Anonymous}, {"quota_client", q.Client}, {"quota_network", q.Network},
-		{"quota_global", q.Global}, {"quota_network_clients", q.NetworkClients},
-		{"quota_registrations", q.Registrations}, {"quota_registrations_network", q.RegistrationsNetwork},
-		{"quota_registrations_global", q.RegistrationsGlobal}, {"quota_tokens", q.Tokens},
-	} {
-		out = append(out, placeholder{name: n.name, value: strconv.Itoa(n.value), number: true})
+	for _, q := range config.QuotaSettings {
+		out = append(out, placeholder{name: "quota_" + q.Name, value: strconv.Itoa(*q.Of(&s.Quotas)), number: true})
 	}
 	for _, r := range Routes {
 		if p, ok := s.price(r.Method, r.Path); ok && r.Price != "" {
