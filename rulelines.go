@@ -11,8 +11,9 @@ import (
 // loader's checks, the curation import, the selection for a passport, the
 // destination answer, the cited records and every text (the CLI, the MCP
 // text, the pages, their markdown and llms-full.txt) walk it, so a new field
-// is a value type, its members in the three views, a row here and its
-// schema.
+// is a value type and its members in the three views (rules.go), a row
+// here, its schema in internal/api/openapi.json and a value in
+// datatest.FullRules, whose absence the surface tests name.
 
 // RuleLine is one thing an entry rule says, as people read it.
 type RuleLine struct {

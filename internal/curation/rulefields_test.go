@@ -22,7 +22,8 @@ const openAPIDocument = "../api/openapi.json"
 // EntryRules in openapi.json, and for a field of the curated layer the
 // note import, the loader's checks of scope and source, Cited, the cited
 // records, the selection for a passport and its lines, and the destination
-// answer and its lines. datatest.FullRules must carry every curated field.
+// answer and its lines. CuratedRules and DestinationRules may keep no field
+// the table lacks, and datatest.FullRules must carry every curated field.
 func TestEveryRuleFieldReachesEverySurface(t *testing.T) {
 	full := datatest.FullRules()
 	fullJSON := jsonObject(t, full)
@@ -30,6 +31,20 @@ func TestEveryRuleFieldReachesEverySurface(t *testing.T) {
 	schemas := openAPISchemas(t)
 	entryRules := jsonObject(t, datatest.FullEntryRules())
 	shared := datatest.SharedDir(t)
+	listed := map[string]bool{}
+	for _, f := range entrycheck.RuleFields() {
+		listed[f.Name] = true
+	}
+	for name := range curatedNames {
+		if !listed[name] {
+			t.Errorf("CuratedRules keeps %s, which entrycheck.RuleFields does not list: nothing would check or show it", name)
+		}
+	}
+	for name := range jsonObject(t, entrycheck.DestinationRules{}) {
+		if !listed[name] && !slices.Contains([]string{"last_verified", "staleness_days", "coverage"}, name) {
+			t.Errorf("DestinationRules has %s, which entrycheck.RuleFields does not list: it would stay empty", name)
+		}
+	}
 	everyone := entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree}
 	describe := func(*entrycheck.AppliesTo) string { return "some travellers" }
 
