@@ -26,23 +26,6 @@ type DestinationAnswer struct {
 	Disclaimer     string       `json:"disclaimer"`
 }
 
-// DestinationRules is a destination's block of entry rules as it holds for
-// every traveller: each field lists its variants (or items) in the
-// curators' order, none selected for a passport.
-type DestinationRules struct {
-	PassportValidity          []Variant[PassportValidity] `json:"passport_validity"`
-	BlankPages                []Variant[BlankPages]       `json:"blank_pages"`
-	OnwardTicket              []Variant[OnwardTicket]     `json:"onward_ticket"`
-	YellowFever               *DestinationYellowFever     `json:"yellow_fever"`
-	OtherHealth               []Variant[HealthRule]       `json:"other_health"`
-	TWOV                      []Variant[TWOVProgram]      `json:"twov"`
-	ResidencePermitExemptions []Variant[Exemption]        `json:"residence_permit_exemptions"`
-	ArrivalFormalities        []Variant[ArrivalFormality] `json:"arrival_formalities"`
-	LastVerified              *Date                       `json:"last_verified"`
-	StalenessDays             Days                        `json:"staleness_days"`
-	Coverage                  Coverage                    `json:"coverage"`
-}
-
 // Variant is one variant or list item of a curated rule field, kept with
 // its applies_to and documented_for (in Value), the page it was read from,
 // and whom those name in words.

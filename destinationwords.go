@@ -14,17 +14,9 @@ import (
 func (a DestinationAnswer) RuleLines() []RuleLine {
 	r := a.EntryRules
 	var out []RuleLine
-	out = appendVariants(out, r.PassportValidity, func(p *PassportRule[PassportValidity]) EntryRules { return EntryRules{PassportValidity: p} })
-	out = appendVariants(out, r.BlankPages, func(p *PassportRule[BlankPages]) EntryRules { return EntryRules{BlankPages: p} })
-	out = appendVariants(out, r.OnwardTicket, func(p *PassportRule[OnwardTicket]) EntryRules { return EntryRules{OnwardTicket: p} })
-	out = appendVariants(out, r.OtherHealth, func(p *PassportRule[HealthRule]) EntryRules { return EntryRules{OtherHealth: itemOf(p)} })
-	out = appendVariants(out, r.TWOV, func(p *PassportRule[TWOVProgram]) EntryRules { return EntryRules{TWOV: itemOf(p)} })
-	out = appendVariants(out, r.ResidencePermitExemptions, func(p *PassportRule[Exemption]) EntryRules {
-		return EntryRules{ResidencePermitExemptions: itemOf(p)}
-	})
-	out = appendVariants(out, r.ArrivalFormalities, func(p *PassportRule[ArrivalFormality]) EntryRules {
-		return EntryRules{ArrivalFormalities: itemOf(p)}
-	})
+	for _, f := range curatedFields() {
+		out = append(out, f.curated.destinationLines(r)...)
+	}
 	if y := r.YellowFever; y != nil {
 		out = append(out, RuleLine{Field: FieldYellowFever, Label: RuleLabel(FieldYellowFever), Text: y.Value.Text, Detail: y.Covers(a.Destination.Name), Source: y.Source})
 	}
@@ -48,10 +40,11 @@ func (a DestinationAnswer) NotCitedNames() []string {
 	return out
 }
 
-// appendVariants appends the lines of each variant of a field, read as the
-// field of a check whose passport it holds for: with the documented-for
-// note of its source, and after whom it holds for when that is not everyone.
-func appendVariants[T any](out []RuleLine, vs []Variant[T], rules func(*PassportRule[T]) EntryRules) []RuleLine {
+// variantLines are the lines of each variant of a field, read as the field
+// of a check whose passport it holds for: with the documented-for note of
+// its source, and after whom it holds for when that is not everyone.
+func variantLines[T any](vs []Variant[T], rules func(*PassportRule[T]) EntryRules) []RuleLine {
+	var out []RuleLine
 	for _, v := range vs {
 		p := &PassportRule[T]{Applies: AppliesYes, Value: v.Value, Source: v.Source}
 		if v.DocumentedFor != "" {

@@ -6,9 +6,14 @@ import (
 )
 
 // The entry-rule fields as every surface shows them. RuleFields is the one
-// list of them: the CLI, the MCP text, the pages, their markdown and
-// llms-full.txt walk it through EntryRules.Lines, so a new field is a type,
-// a row here, its import and its schema.
+// table of them: a row names the field, its words and where each view of
+// the rules keeps it (CuratedRules, DestinationRules, EntryRules). The
+// loader's checks, the curation import, the selection for a passport, the
+// destination answer, the cited records and every text (the CLI, the MCP
+// text, the pages, their markdown and llms-full.txt) walk it, so a new field
+// is a value type and its members in the three views (rules.go), a row
+// here, its schema in internal/api/openapi.json and a value in
+// datatest.FullRules, whose absence the surface tests name.
 
 // RuleLine is one thing an entry rule says, as people read it.
 type RuleLine struct {
@@ -27,70 +32,72 @@ type RuleLine struct {
 	Source Citation
 }
 
-// RuleField is one entry-rule field of an answer.
-type RuleField struct {
-	Name, Label string
-	// Item heads each item of a list-valued field, before what names the
-	// item ("Transit without visa: " and the programme); empty for a field
-	// of one value.
-	Item  string
-	lines func(RuleField, EntryRules) []RuleLine
-}
-
 // RuleFields lists the entry-rule fields in the order answers show them.
 func RuleFields() []RuleField {
 	return []RuleField{
-		{FieldPassportValidity, "Passport validity", "", func(f RuleField, r EntryRules) []RuleLine {
-			return single(f, r.PassportValidity, func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) })
-		}},
-		{FieldBlankPages, "Blank pages", "", func(f RuleField, r EntryRules) []RuleLine {
-			return single(f, r.BlankPages, func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." })
-		}},
-		{FieldOnwardTicket, "Onward or return ticket", "", func(f RuleField, r EntryRules) []RuleLine {
-			return single(f, r.OnwardTicket, func(v OnwardTicket) (string, string) {
+		variantField(FieldPassportValidity, "Passport validity",
+			func(r *CuratedRules) **Rule[[]PassportValidity] { return &r.PassportValidity },
+			func(r *DestinationRules) *[]Variant[PassportValidity] { return &r.PassportValidity },
+			func(r *EntryRules) **PassportRule[PassportValidity] { return &r.PassportValidity },
+			func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) }),
+		variantField(FieldBlankPages, "Blank pages",
+			func(r *CuratedRules) **Rule[[]BlankPages] { return &r.BlankPages },
+			func(r *DestinationRules) *[]Variant[BlankPages] { return &r.BlankPages },
+			func(r *EntryRules) **PassportRule[BlankPages] { return &r.BlankPages },
+			func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." }),
+		variantField(FieldOnwardTicket, "Onward or return ticket",
+			func(r *CuratedRules) **Rule[[]OnwardTicket] { return &r.OnwardTicket },
+			func(r *DestinationRules) *[]Variant[OnwardTicket] { return &r.OnwardTicket },
+			func(r *EntryRules) **PassportRule[OnwardTicket] { return &r.OnwardTicket },
+			func(v OnwardTicket) (string, string) {
 				return v.Text, map[string]string{OnwardRequired: "Required.", OnwardMayBeAsked: "May be asked for."}[v.Required]
-			})
-		}},
-		{FieldYellowFever, "Yellow fever", "", func(f RuleField, r EntryRules) []RuleLine {
+			}),
+		{Name: FieldYellowFever, Label: "Yellow fever", lines: func(f RuleField, r EntryRules) []RuleLine {
 			x := r.YellowFever
 			if x == nil {
 				return nil
 			}
 			return []RuleLine{{Field: f.Name, Label: f.Label, Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source}}
 		}},
-		{FieldOtherHealth, "Health", "Health: ", func(f RuleField, r EntryRules) []RuleLine {
-			return items(f, r.OtherHealth, func(h HealthRule) RuleLine {
-				return RuleLine{Label: f.Item + h.Topic, Text: h.Text}
-			})
-		}},
-		{FieldTWOV, "Transit without visa", "Transit without visa: ", func(f RuleField, r EntryRules) []RuleLine {
-			return items(f, r.TWOV, func(p TWOVProgram) RuleLine {
+		itemField(FieldOtherHealth, "Health", "Health: ",
+			func(r *CuratedRules) **Rule[[]HealthRule] { return &r.OtherHealth },
+			func(r *DestinationRules) *[]Variant[HealthRule] { return &r.OtherHealth },
+			func(r *EntryRules) **PassportRule[[]HealthRule] { return &r.OtherHealth },
+			func(f RuleField, h HealthRule) RuleLine { return RuleLine{Label: f.Item + h.Topic, Text: h.Text} }),
+		itemField(FieldTWOV, "Transit without visa", "Transit without visa: ",
+			func(r *CuratedRules) **Rule[[]TWOVProgram] { return &r.TWOV },
+			func(r *DestinationRules) *[]Variant[TWOVProgram] { return &r.TWOV },
+			func(r *EntryRules) **PassportRule[[]TWOVProgram] { return &r.TWOV },
+			func(f RuleField, p TWOVProgram) RuleLine {
 				l := RuleLine{Label: f.Item + p.Program, Text: p.Text}
 				if p.MaxHours != nil {
 					l.Detail = "Up to " + strconv.Itoa(*p.MaxHours) + " hours."
 				}
 				return l
-			})
-		}},
-		{FieldResidencePermitExemptions, "Exemption for holders of other documents", "Exemption for holders of ", func(f RuleField, r EntryRules) []RuleLine {
-			return items(f, r.ResidencePermitExemptions, func(e Exemption) RuleLine {
+			}),
+		itemField(FieldResidencePermitExemptions, "Exemption for holders of other documents", "Exemption for holders of ",
+			func(r *CuratedRules) **Rule[[]Exemption] { return &r.ResidencePermitExemptions },
+			func(r *DestinationRules) *[]Variant[Exemption] { return &r.ResidencePermitExemptions },
+			func(r *EntryRules) **PassportRule[[]Exemption] { return &r.ResidencePermitExemptions },
+			func(f RuleField, e Exemption) RuleLine {
 				holders := holderNames(e.HoldersOf)
 				d := "Holders of " + documentWords[e.Document] + " of " + holders + ": " + e.Effect.Label()
 				if e.MaxStayDays.Valid {
 					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
 				}
 				return RuleLine{Label: f.Item + holders, Text: e.Text, Detail: d + "."}
-			})
-		}},
-		{FieldArrivalFormalities, "Arrival formalities", "Arrival formality: ", func(f RuleField, r EntryRules) []RuleLine {
-			return items(f, r.ArrivalFormalities, func(a ArrivalFormality) RuleLine {
+			}),
+		itemField(FieldArrivalFormalities, "Arrival formalities", "Arrival formality: ",
+			func(r *CuratedRules) **Rule[[]ArrivalFormality] { return &r.ArrivalFormalities },
+			func(r *DestinationRules) *[]Variant[ArrivalFormality] { return &r.ArrivalFormalities },
+			func(r *EntryRules) **PassportRule[[]ArrivalFormality] { return &r.ArrivalFormalities },
+			func(f RuleField, a ArrivalFormality) RuleLine {
 				l := RuleLine{Label: f.Item + a.Name, Text: a.Text, Detail: formalityDetail(a)}
 				if a.URL != nil {
 					l.URL = *a.URL
 				}
 				return l
-			})
-		}},
+			}),
 	}
 }
 

@@ -182,6 +182,44 @@ const (
 	CoverageBasic    Coverage = "basic"
 )
 
+// The entry-rule fields are kept in three views, one member each, in the
+// order of RuleFields: as curated (CuratedRules), as they hold for every
+// traveller (DestinationRules) and as they hold for one passport
+// (EntryRules). RuleFields says where each view keeps a field; the loader,
+// the import, the selection and every surface walk it.
+
+// CuratedRules are a destination's cited entry rules as curated; nil means
+// no official source gave the rule. The single-valued fields hold a list of
+// variants, the first whose applies_to matches holding for a passport; the
+// list-valued fields hold items, each for the passports its applies_to
+// names.
+type CuratedRules struct {
+	PassportValidity          *Rule[[]PassportValidity] `json:"passport_validity"`
+	BlankPages                *Rule[[]BlankPages]       `json:"blank_pages"`
+	OnwardTicket              *Rule[[]OnwardTicket]     `json:"onward_ticket"`
+	OtherHealth               *Rule[[]HealthRule]       `json:"other_health"`
+	TWOV                      *Rule[[]TWOVProgram]      `json:"twov"`
+	ResidencePermitExemptions *Rule[[]Exemption]        `json:"residence_permit_exemptions"`
+	ArrivalFormalities        *Rule[[]ArrivalFormality] `json:"arrival_formalities"`
+}
+
+// DestinationRules is a destination's block of entry rules as it holds for
+// every traveller: each field lists its variants (or items) in the
+// curators' order, none selected for a passport.
+type DestinationRules struct {
+	PassportValidity          []Variant[PassportValidity] `json:"passport_validity"`
+	BlankPages                []Variant[BlankPages]       `json:"blank_pages"`
+	OnwardTicket              []Variant[OnwardTicket]     `json:"onward_ticket"`
+	YellowFever               *DestinationYellowFever     `json:"yellow_fever"`
+	OtherHealth               []Variant[HealthRule]       `json:"other_health"`
+	TWOV                      []Variant[TWOVProgram]      `json:"twov"`
+	ResidencePermitExemptions []Variant[Exemption]        `json:"residence_permit_exemptions"`
+	ArrivalFormalities        []Variant[ArrivalFormality] `json:"arrival_formalities"`
+	LastVerified              *Date                       `json:"last_verified"`
+	StalenessDays             Days                        `json:"staleness_days"`
+	Coverage                  Coverage                    `json:"coverage"`
+}
+
 // EntryRules is the destination-level block of entry rules in a check
 // result, each field as it holds for the passport of the check.
 type EntryRules struct {

@@ -167,42 +167,21 @@ func convertDestination(s srcDestination, from string) (*dataset.Destination, er
 	if d.Apply == nil {
 		d.Apply = []entrycheck.ApplyEntry{}
 	}
-	r := s.Rules
-	d.Rules = dataset.Rules{
-		PassportValidity:          rule(r.PassportValidity),
-		BlankPages:                rule(r.BlankPages),
-		OnwardTicket:              rule(r.OnwardTicket),
-		OtherHealth:               rule(r.OtherHealth),
-		TWOV:                      rule(r.TWOV),
-		ResidencePermitExemptions: rule(r.ResidencePermitExemptions),
-		ArrivalFormalities:        rule(r.ArrivalFormalities),
-	}
+	d.Rules = s.Rules.rules
 	return d, nil
 }
 
-// rule converts a field: a single value becomes a list of one variant.
-func rule[T any](r *srcRule[T]) *entrycheck.Rule[[]T] {
-	if r == nil {
-		return nil
-	}
-	return &entrycheck.Rule[[]T]{Value: r.Value.list, Source: r.Source}
-}
-
 // notePath turns the path of a problem in the converted record into its
-// path in the note: a field whose note holds one value has no index.
+// path in the note: a single-valued field whose note holds one value has
+// no index.
 func notePath(err error, r srcRules) error {
 	pe, ok := err.(*dataset.PathError)
 	if !ok {
 		return err
 	}
-	single := map[string]bool{
-		"passport_validity": r.PassportValidity != nil && r.PassportValidity.Value.single,
-		"blank_pages":       r.BlankPages != nil && r.BlankPages.Value.single,
-		"onward_ticket":     r.OnwardTicket != nil && r.OnwardTicket.Value.single,
-	}
-	for field, one := range single {
-		if prefix := "rules." + field + ".value[0]"; one && strings.HasPrefix(pe.Path, prefix) {
-			return &dataset.PathError{Path: "rules." + field + ".value" + strings.TrimPrefix(pe.Path, prefix), Err: pe.Err}
+	for _, f := range entrycheck.RuleFields() {
+		if prefix := "rules." + f.Name + ".value[0]"; !f.List() && r.single[f.Name] && strings.HasPrefix(pe.Path, prefix) {
+			return &dataset.PathError{Path: "rules." + f.Name + ".value" + strings.TrimPrefix(pe.Path, prefix), Err: pe.Err}
 		}
 	}
 	return err

@@ -19,30 +19,6 @@ import (
 // noteFormat is the format of the notes this package imports.
 const noteFormat = 2
 
-type srcRule[T any] struct {
-	Value  variants[T]         `json:"value"`
-	Source entrycheck.Citation `json:"source"`
-}
-
-// variants is a rule field's value: a list of variants, or one value
-// (single records that, for error paths).
-type variants[T any] struct {
-	list   []T
-	single bool
-}
-
-func (v *variants[T]) UnmarshalJSON(b []byte) error {
-	if b = bytes.TrimSpace(b); len(b) > 0 && b[0] == '[' {
-		return strictDecode(b, &v.list)
-	}
-	var one T
-	if err := strictDecode(b, &one); err != nil {
-		return err
-	}
-	v.list, v.single = []T{one}, true
-	return nil
-}
-
 func strictDecode(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -59,14 +35,35 @@ type srcDestination struct {
 	Notes       string                  `json:"notes"`
 }
 
+// srcRules are a note's rule fields. A field's value in a note is a list
+// of variants or items, as in the project's format, or one value, which
+// becomes a list of one; single records the fields given so (for error
+// paths). The fields themselves are those of dataset.Rules.
 type srcRules struct {
-	PassportValidity          *srcRule[entrycheck.PassportValidity] `json:"passport_validity"`
-	BlankPages                *srcRule[entrycheck.BlankPages]       `json:"blank_pages"`
-	OnwardTicket              *srcRule[entrycheck.OnwardTicket]     `json:"onward_ticket"`
-	OtherHealth               *srcRule[entrycheck.HealthRule]       `json:"other_health"`
-	TWOV                      *srcRule[entrycheck.TWOVProgram]      `json:"twov"`
-	ResidencePermitExemptions *srcRule[entrycheck.Exemption]        `json:"residence_permit_exemptions"`
-	ArrivalFormalities        *srcRule[entrycheck.ArrivalFormality] `json:"arrival_formalities"`
+	rules  dataset.Rules
+	single map[string]bool
+}
+
+func (s *srcRules) UnmarshalJSON(b []byte) error {
+	var fields map[string]*struct {
+		Value  json.RawMessage `json:"value"`
+		Source json.RawMessage `json:"source"`
+	}
+	if err := strictDecode(b, &fields); err != nil {
+		return err
+	}
+	s.single = map[string]bool{}
+	for name, f := range fields {
+		if f != nil && !bytes.HasPrefix(bytes.TrimSpace(f.Value), []byte("[")) {
+			f.Value = append(append([]byte("["), f.Value...), ']')
+			s.single[name] = true
+		}
+	}
+	lists, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	return strictDecode(lists, &s.rules)
 }
 
 type srcGroups struct {

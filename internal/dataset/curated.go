@@ -42,40 +42,9 @@ type Destination struct {
 	CuratorNotes string                  `json:"curator_notes"`
 }
 
-// Rules are a destination's cited entry rules; nil means no official source
-// gave the rule. The single-valued fields hold a list of variants, the first
-// whose applies_to matches holding for a passport; the list-valued fields
-// hold items, each for the passports its applies_to names.
-type Rules struct {
-	PassportValidity          *entrycheck.Rule[[]entrycheck.PassportValidity] `json:"passport_validity"`
-	BlankPages                *entrycheck.Rule[[]entrycheck.BlankPages]       `json:"blank_pages"`
-	OnwardTicket              *entrycheck.Rule[[]entrycheck.OnwardTicket]     `json:"onward_ticket"`
-	OtherHealth               *entrycheck.Rule[[]entrycheck.HealthRule]       `json:"other_health"`
-	TWOV                      *entrycheck.Rule[[]entrycheck.TWOVProgram]      `json:"twov"`
-	ResidencePermitExemptions *entrycheck.Rule[[]entrycheck.Exemption]        `json:"residence_permit_exemptions"`
-	ArrivalFormalities        *entrycheck.Rule[[]entrycheck.ArrivalFormality] `json:"arrival_formalities"`
-}
-
-// For returns the rules as they hold for a traveller, as the check
-// result's block, without the parts an answer computes (yellow fever,
-// verification, coverage).
-func (r Rules) For(t entrycheck.Traveller) entrycheck.EntryRules {
-	return entrycheck.EntryRules{
-		PassportValidity:          entrycheck.SelectVariant(r.PassportValidity, t),
-		BlankPages:                entrycheck.SelectVariant(r.BlankPages, t),
-		OnwardTicket:              entrycheck.SelectVariant(r.OnwardTicket, t),
-		OtherHealth:               entrycheck.SelectItems(r.OtherHealth, t),
-		TWOV:                      entrycheck.SelectItems(r.TWOV, t),
-		ResidencePermitExemptions: entrycheck.SelectItems(r.ResidencePermitExemptions, t),
-		ArrivalFormalities:        entrycheck.SelectItems(r.ArrivalFormalities, t),
-	}
-}
-
-// Cited reports whether an official source gave at least one rule.
-func (r Rules) Cited() bool {
-	return r.PassportValidity != nil || r.BlankPages != nil || r.OnwardTicket != nil || r.OtherHealth != nil ||
-		r.TWOV != nil || r.ResidencePermitExemptions != nil || r.ArrivalFormalities != nil
-}
+// Rules are a destination's cited entry rules (entrycheck.CuratedRules):
+// each field of entrycheck.RuleFields, nil when no official source gave it.
+type Rules = entrycheck.CuratedRules
 
 // YellowFeverTable is the yellow-fever certificate table and the list of risk countries.
 type YellowFeverTable struct {
@@ -254,27 +223,10 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 	sort.Strings(codes)
 	for _, code := range codes {
 		if d, ok := c.Destinations[code]; ok {
-			r := d.Rules
-			for _, s := range variantSources(r.PassportValidity) {
-				add(code, entrycheck.FieldPassportValidity, s)
-			}
-			for _, s := range variantSources(r.BlankPages) {
-				add(code, entrycheck.FieldBlankPages, s)
-			}
-			for _, s := range variantSources(r.OnwardTicket) {
-				add(code, entrycheck.FieldOnwardTicket, s)
-			}
-			if r.OtherHealth != nil {
-				add(code, entrycheck.FieldOtherHealth, r.OtherHealth.Source)
-			}
-			if r.TWOV != nil {
-				add(code, entrycheck.FieldTWOV, r.TWOV.Source)
-			}
-			if r.ResidencePermitExemptions != nil {
-				add(code, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions.Source)
-			}
-			if r.ArrivalFormalities != nil {
-				add(code, entrycheck.FieldArrivalFormalities, r.ArrivalFormalities.Source)
+			for _, f := range entrycheck.RuleFields() {
+				for _, src := range sources(f.Facts(d.Rules)) {
+					add(code, f.Name, src)
+				}
 			}
 			for _, a := range d.Apply {
 				add(code, entrycheck.FieldApply, a.Source)
@@ -301,16 +253,16 @@ func (c *Curated) Records() []entrycheck.CitedRecord {
 	return dedupeRecords(out)
 }
 
-// variantSources returns the sources of a field with variants: the field's,
-// then each variant's own, which is re-read like any other.
-func variantSources[T interface{ OwnSource() *entrycheck.Citation }](r *entrycheck.Rule[[]T]) []entrycheck.Citation {
+// sources returns the sources of a field: the field's, then each variant's
+// own, which is re-read like any other; none when the field is absent.
+func sources(r *entrycheck.Rule[[]entrycheck.RuleFact]) []entrycheck.Citation {
 	if r == nil {
 		return nil
 	}
 	out := []entrycheck.Citation{r.Source}
 	for _, v := range r.Value {
-		if s := v.OwnSource(); s != nil {
-			out = append(out, *s)
+		if v.Source != nil {
+			out = append(out, *v.Source)
 		}
 	}
 	return out

@@ -42,18 +42,8 @@ func (d *Destination) Validate(reg *country.Registry, groups map[string]Group) e
 		return at("compiled_at", errors.New("missing"))
 	}
 	c := checker{reg: reg, groups: groups}
-	r := d.Rules
-	errs := []error{
-		checkField(c, entrycheck.FieldPassportValidity, r.PassportValidity, c.validity),
-		checkField(c, entrycheck.FieldBlankPages, r.BlankPages, func(v entrycheck.BlankPages) error { return positive(v.Pages, "pages") }),
-		checkField(c, entrycheck.FieldOnwardTicket, r.OnwardTicket, func(v entrycheck.OnwardTicket) error { return validOnward(v.Required) }),
-		checkField(c, entrycheck.FieldOtherHealth, r.OtherHealth, func(v entrycheck.HealthRule) error { return c.codes(".from_countries", v.FromCountries, false) }),
-		checkField(c, entrycheck.FieldTWOV, r.TWOV, func(v entrycheck.TWOVProgram) error { return nonBlank(".program", v.Program) }),
-		checkField(c, entrycheck.FieldResidencePermitExemptions, r.ResidencePermitExemptions, c.exemption),
-		checkField(c, entrycheck.FieldArrivalFormalities, r.ArrivalFormalities, validFormality),
-	}
-	for _, err := range errs {
-		if err != nil {
+	for _, f := range entrycheck.RuleFields() {
+		if err := c.field(f.Name, f.Facts(d.Rules)); err != nil {
 			return err
 		}
 	}
@@ -74,12 +64,9 @@ type checker struct {
 	groups map[string]Group
 }
 
-// scoped is a curated fact with a Scope.
-type scoped interface{ ScopeOf() entrycheck.Scope }
-
-// checkField validates one non-null rule field: its citation, then each
+// field validates one non-null rule field: its citation, then each
 // variant or item: whom it applies to, its own source, its value.
-func checkField[T scoped](c checker, name string, r *entrycheck.Rule[[]T], value func(T) error) error {
+func (c checker) field(name string, r *entrycheck.Rule[[]entrycheck.RuleFact]) error {
 	if r == nil {
 		return nil
 	}
@@ -92,21 +79,42 @@ func checkField[T scoped](c checker, name string, r *entrycheck.Rule[[]T], value
 	}
 	for i, v := range r.Value {
 		item := fmt.Sprintf("%s.value[%d]", path, i)
-		s := v.ScopeOf()
-		if err := c.appliesTo(".applies_to", s.AppliesTo); err != nil {
+		if err := c.appliesTo(".applies_to", v.AppliesTo); err != nil {
 			return at(item, err)
 		}
-		if err := c.appliesTo(".documented_for", s.DocumentedFor); err != nil {
+		if err := c.appliesTo(".documented_for", v.DocumentedFor); err != nil {
 			return at(item, err)
 		}
-		if own, ok := any(v).(interface{ OwnSource() *entrycheck.Citation }); ok && own.OwnSource() != nil {
-			if err := ValidCitation(*own.OwnSource()); err != nil {
+		if v.Source != nil {
+			if err := ValidCitation(*v.Source); err != nil {
 				return at(item+".source", err)
 			}
 		}
-		if err := value(v); err != nil {
+		if err := c.value(v.Value); err != nil {
 			return at(item, err)
 		}
+	}
+	return nil
+}
+
+// value checks what a variant or item must hold besides its scope and
+// source: the rules of its own type. A type without any has none here.
+func (c checker) value(v any) error {
+	switch v := v.(type) {
+	case entrycheck.PassportValidity:
+		return c.validity(v)
+	case entrycheck.BlankPages:
+		return positive(v.Pages, "pages")
+	case entrycheck.OnwardTicket:
+		return validOnward(v.Required)
+	case entrycheck.HealthRule:
+		return c.codes(".from_countries", v.FromCountries, false)
+	case entrycheck.TWOVProgram:
+		return nonBlank(".program", v.Program)
+	case entrycheck.Exemption:
+		return c.exemption(v)
+	case entrycheck.ArrivalFormality:
+		return validFormality(v)
 	}
 	return nil
 }

@@ -168,27 +168,38 @@ func EvaluatorOf(t testing.TB, version string) *evaluation.Evaluator {
 	return l.ev
 }
 
-// FullEntryRules returns entry rules with every rule field set, one item
-// each, for tests that check that a surface shows every field
-// (entrycheck.RuleFields).
-func FullEntryRules() entrycheck.EntryRules {
+// FullRules returns curated rules with every field of
+// entrycheck.RuleFields the curated layer keeps, one valid variant or item
+// each, for tests that check that the import, the loader, the selection and
+// every surface handle every field.
+func FullRules() entrycheck.CuratedRules {
 	src := entrycheck.Citation{Name: "Test source", URL: "https://example.gov/rules", RetrievedAt: entrycheck.Date{Year: 2026, Month: 11, Day: 22}}
 	months, hours := 6, 24
-	from, yes, url := "entry", true, "https://example.gov/form"
-	return entrycheck.EntryRules{
-		PassportValidity: &entrycheck.PassportRule[entrycheck.PassportValidity]{Applies: entrycheck.AppliesYes, Source: src,
-			Value: entrycheck.PassportValidity{MinMonthsRemaining: &months, CountedFrom: &from, Text: "validity text"}},
-		BlankPages:   &entrycheck.PassportRule[entrycheck.BlankPages]{Applies: entrycheck.AppliesYes, Source: src, Value: entrycheck.BlankPages{Pages: 2, Text: "blank pages text"}},
-		OnwardTicket: &entrycheck.PassportRule[entrycheck.OnwardTicket]{Applies: entrycheck.AppliesYes, Source: src, Value: entrycheck.OnwardTicket{Required: entrycheck.OnwardRequired, Text: "onward text"}},
-		YellowFever: &entrycheck.YellowFeverRule{Value: entrycheck.YellowFever{Text: "yellow fever text"}, AppliesToThisPassport: &yes,
-			AppliesBecause: "required for all travellers", Source: src},
-		OtherHealth: &entrycheck.PassportRule[[]entrycheck.HealthRule]{Applies: entrycheck.AppliesYes, Source: src, Value: []entrycheck.HealthRule{{Topic: "polio", Text: "health text"}}},
-		TWOV: &entrycheck.PassportRule[[]entrycheck.TWOVProgram]{Applies: entrycheck.AppliesYes, Source: src,
+	from, url := "entry", "https://example.gov/form"
+	return entrycheck.CuratedRules{
+		PassportValidity: &entrycheck.Rule[[]entrycheck.PassportValidity]{Source: src,
+			Value: []entrycheck.PassportValidity{{MinMonthsRemaining: &months, CountedFrom: &from, Text: "validity text"}}},
+		BlankPages:   &entrycheck.Rule[[]entrycheck.BlankPages]{Source: src, Value: []entrycheck.BlankPages{{Pages: 2, Text: "blank pages text"}}},
+		OnwardTicket: &entrycheck.Rule[[]entrycheck.OnwardTicket]{Source: src, Value: []entrycheck.OnwardTicket{{Required: entrycheck.OnwardRequired, Text: "onward text"}}},
+		OtherHealth:  &entrycheck.Rule[[]entrycheck.HealthRule]{Source: src, Value: []entrycheck.HealthRule{{Topic: "polio", Text: "health text"}}},
+		TWOV: &entrycheck.Rule[[]entrycheck.TWOVProgram]{Source: src,
 			Value: []entrycheck.TWOVProgram{{Program: "airside transit", MaxHours: &hours, Text: "transit text"}}},
-		ResidencePermitExemptions: &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Source: src,
+		ResidencePermitExemptions: &entrycheck.Rule[[]entrycheck.Exemption]{Source: src,
 			Value: []entrycheck.Exemption{{HoldersOf: []string{"USA"}, Document: entrycheck.DocumentVisa, Effect: entrycheck.VisaFree, Text: "exemption text"}}},
-		ArrivalFormalities: &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Source: src,
+		ArrivalFormalities: &entrycheck.Rule[[]entrycheck.ArrivalFormality]{Source: src,
 			Value: []entrycheck.ArrivalFormality{{Name: "arrival card", Kind: "arrival_card", When: "before_arrival", URL: &url, Text: "formality text"}}},
-		Coverage: entrycheck.CoverageExtended,
 	}
+}
+
+// FullEntryRules returns entry rules with every rule field set, one item
+// each (FullRules as they hold for every passport, and a yellow-fever
+// rule), for tests that check that a surface shows every field
+// (entrycheck.RuleFields).
+func FullEntryRules() entrycheck.EntryRules {
+	r := FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree})
+	yes := true
+	r.YellowFever = &entrycheck.YellowFeverRule{Value: entrycheck.YellowFever{Text: "yellow fever text"}, AppliesToThisPassport: &yes,
+		AppliesBecause: "required for all travellers", Source: FullRules().PassportValidity.Source}
+	r.Coverage = entrycheck.CoverageExtended
+	return r
 }

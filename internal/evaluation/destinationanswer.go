@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
 // Destination computes what holds for every traveller to the destination
@@ -22,7 +21,7 @@ func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.Destinat
 	d := e.destination(dc.ISO3)
 	a := entrycheck.DestinationAnswer{
 		Destination:    dc,
-		EntryRules:     e.everyTraveller(d.cur),
+		EntryRules:     d.cur.EveryTraveller(e.describe),
 		Curated:        d.curated,
 		DatasetVersion: e.snap.Version(),
 		EvaluatedAt:    now,
@@ -38,44 +37,6 @@ func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.Destinat
 		a.Apply, a.CuratorNotes = cur.Apply, cur.CuratorNotes
 	}
 	return a, nil
-}
-
-// everyTraveller is the block of curated rules as it holds for every
-// traveller: each variant and item, with whom it holds for and whom its
-// source speaks to in words.
-func (e *Evaluator) everyTraveller(r dataset.Rules) entrycheck.DestinationRules {
-	return entrycheck.DestinationRules{
-		PassportValidity:          variants(r.PassportValidity, e.describe),
-		BlankPages:                variants(r.BlankPages, e.describe),
-		OnwardTicket:              variants(r.OnwardTicket, e.describe),
-		OtherHealth:               variants(r.OtherHealth, e.describe),
-		TWOV:                      variants(r.TWOV, e.describe),
-		ResidencePermitExemptions: variants(r.ResidencePermitExemptions, e.describe),
-		ArrivalFormalities:        variants(r.ArrivalFormalities, e.describe),
-	}
-}
-
-// variants lists a field's variants or items, each under its own source
-// when it was read from another page than its field.
-func variants[T interface{ ScopeOf() entrycheck.Scope }](r *entrycheck.Rule[[]T], describe func(*entrycheck.AppliesTo) string) []entrycheck.Variant[T] {
-	if r == nil {
-		return nil
-	}
-	out := make([]entrycheck.Variant[T], 0, len(r.Value))
-	for _, v := range r.Value {
-		x := entrycheck.Variant[T]{Value: v, Source: r.Source}
-		if own, ok := any(v).(interface{ OwnSource() *entrycheck.Citation }); ok && own.OwnSource() != nil {
-			x.Source = *own.OwnSource()
-		}
-		if s := v.ScopeOf(); s.AppliesTo != nil {
-			x.For = describe(s.AppliesTo)
-		}
-		if s := v.ScopeOf(); s.DocumentedFor != nil {
-			x.DocumentedFor = describe(s.DocumentedFor)
-		}
-		out = append(out, x)
-	}
-	return out
 }
 
 // destinationYellowFever is the destination's certificate rule with its own

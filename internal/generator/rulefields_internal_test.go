@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
@@ -23,6 +24,22 @@ func TestPagesShowEveryRuleField(t *testing.T) {
 		for _, want := range []string{l.Label, l.Text, l.Detail, l.URL} {
 			if !strings.Contains(html.String(), want) || !strings.Contains(md, want) {
 				t.Errorf("%s: the route page or its markdown lacks %q", l.Field, want)
+			}
+		}
+	}
+}
+
+// TestDigestShowsEveryRuleField fails when llms-full.txt leaves out a
+// curated rule field of entrycheck.RuleFields.
+func TestDigestShowsEveryRuleField(t *testing.T) {
+	var digest strings.Builder
+	for _, l := range curatedLinesOf(datatest.FullRules()) {
+		digest.WriteString(l.Inline() + "\n")
+	}
+	for _, l := range datatest.FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree}).Lines() {
+		for _, want := range []string{l.Label, l.Text, l.Detail} {
+			if !strings.Contains(digest.String(), want) {
+				t.Errorf("%s: the digest lacks %q", l.Field, want)
 			}
 		}
 	}

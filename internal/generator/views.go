@@ -113,56 +113,33 @@ func jsonLD(v any) string {
 }
 
 // curatedLinesOf lists a destination's rules for every passport: each
-// variant of a field with whom it applies to.
+// variant of a single-valued field with whom it applies to and is
+// documented for, under its own source when it has one; the items of a
+// list-valued field under the field's source.
 func curatedLinesOf(r dataset.Rules) []answertext.Line {
 	var out []answertext.Line
-	for _, v := range variantsOf(r.PassportValidity) {
-		out = append(out, answertext.Rules(entrycheck.EntryRules{PassportValidity: v})...)
-	}
-	for _, v := range variantsOf(r.BlankPages) {
-		out = append(out, answertext.Rules(entrycheck.EntryRules{BlankPages: v})...)
-	}
-	for _, v := range variantsOf(r.OnwardTicket) {
-		out = append(out, answertext.Rules(entrycheck.EntryRules{OnwardTicket: v})...)
-	}
-	every := entrycheck.EntryRules{}
-	if x := r.OtherHealth; x != nil {
-		every.OtherHealth = &entrycheck.PassportRule[[]entrycheck.HealthRule]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
-	}
-	if x := r.TWOV; x != nil {
-		every.TWOV = &entrycheck.PassportRule[[]entrycheck.TWOVProgram]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
-	}
-	if x := r.ResidencePermitExemptions; x != nil {
-		every.ResidencePermitExemptions = &entrycheck.PassportRule[[]entrycheck.Exemption]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
-	}
-	if x := r.ArrivalFormalities; x != nil {
-		every.ArrivalFormalities = &entrycheck.PassportRule[[]entrycheck.ArrivalFormality]{Applies: entrycheck.AppliesYes, Value: x.Value, Source: x.Source}
-	}
-	return append(out, answertext.Rules(every)...)
-}
-
-// variantsOf returns each variant of a field as a rule shown with whom it
-// applies to and is documented for, under its own source when it has one.
-func variantsOf[T interface {
-	ScopeOf() entrycheck.Scope
-	OwnSource() *entrycheck.Citation
-}](r *entrycheck.Rule[[]T]) []*entrycheck.PassportRule[T] {
-	if r == nil {
-		return nil
-	}
-	var out []*entrycheck.PassportRule[T]
-	for _, v := range r.Value {
-		p := &entrycheck.PassportRule[T]{Applies: entrycheck.AppliesYes, Value: v, Source: r.Source}
-		if own := v.OwnSource(); own != nil {
-			p.Source = *own
+	for _, f := range entrycheck.RuleFields() {
+		facts := f.Facts(r)
+		if facts == nil {
+			continue
 		}
-		if s := v.ScopeOf(); s.DocumentedFor != nil {
-			p.Applies, p.Note = entrycheck.AppliesDocumentedForOthers, "Documented for "+scopeWords(s.DocumentedFor)+"."
+		for _, v := range facts.Value {
+			if f.List() {
+				out = append(out, answertext.Rules(v.Alone(entrycheck.AppliesYes, "", facts.Source))...)
+				continue
+			}
+			applies, note, src := entrycheck.AppliesYes, "", facts.Source
+			if v.Source != nil {
+				src = *v.Source
+			}
+			if v.DocumentedFor != nil {
+				applies, note = entrycheck.AppliesDocumentedForOthers, "Documented for "+scopeWords(v.DocumentedFor)+"."
+			}
+			if v.AppliesTo != nil {
+				note = strings.TrimSpace("For " + scopeWords(v.AppliesTo) + ". " + note)
+			}
+			out = append(out, answertext.Rules(v.Alone(applies, note, src))...)
 		}
-		if s := v.ScopeOf(); s.AppliesTo != nil {
-			p.Note = strings.TrimSpace("For " + scopeWords(s.AppliesTo) + ". " + p.Note)
-		}
-		out = append(out, p)
 	}
 	return out
 }

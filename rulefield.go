@@ -1,0 +1,209 @@
+package entrycheck
+
+// How a row of RuleFields reaches each view of the rules. A curated field
+// is built by variantField (one value per passport: the first variant whose
+// applies_to matches) or itemField (a list: every item whose applies_to
+// matches); the row names where CuratedRules, DestinationRules and
+// EntryRules keep the field, and everything else (selection, the
+// destination answer, the loader's checks, the cited records, the import)
+// walks the rows.
+
+// RuleField is one entry-rule field of an answer.
+type RuleField struct {
+	Name, Label string
+	// Item heads each item of a list-valued field, before what names the
+	// item ("Transit without visa: " and the programme); empty for a field
+	// of one value.
+	Item  string
+	lines func(RuleField, EntryRules) []RuleLine
+	// curated is where the views keep a field of the curated layer; nil
+	// for yellow fever, which has a table of its own.
+	curated curatedField
+}
+
+// List reports whether the field is a list of items rather than one value
+// chosen among variants.
+func (f RuleField) List() bool { return f.Item != "" }
+
+// RuleFact is one variant or item of a curated field, seen apart from its
+// type: whom it holds for, the page it was read from when that is not its
+// field's, and its value (PassportValidity, HealthRule...).
+type RuleFact struct {
+	Scope
+	// Source is the fact's own source, nil when its field's holds for it.
+	Source *Citation
+	Value  any
+	// alone is the check's block holding this fact alone.
+	alone func(applies, note string, source Citation) EntryRules
+}
+
+// Alone returns a check's block of rules holding this fact alone, in the
+// state applies with note and cited from source: how a surface that lists
+// every variant shows it.
+func (x RuleFact) Alone(applies, note string, source Citation) EntryRules {
+	return x.alone(applies, note, source)
+}
+
+// Facts returns the field as curated in r, each variant or item seen apart
+// from its type; nil when no official source gave it, or when the field is
+// not kept in the curated rules (yellow fever).
+func (f RuleField) Facts(r CuratedRules) *Rule[[]RuleFact] {
+	if f.curated == nil {
+		return nil
+	}
+	return f.curated.facts(r)
+}
+
+// curatedField is a field of the curated layer, whatever the type of its
+// values.
+type curatedField interface {
+	facts(CuratedRules) *Rule[[]RuleFact]
+	choose(CuratedRules, Traveller, *EntryRules)
+	everyTraveller(CuratedRules, func(*AppliesTo) string, *DestinationRules)
+	destinationLines(DestinationRules) []RuleLine
+}
+
+// fieldOf is a curated field whose variants or items are of type T: where
+// CuratedRules and DestinationRules keep it, how a traveller's value is
+// chosen and how one variant is held in a check's block.
+type fieldOf[T scoped] struct {
+	curated func(*CuratedRules) **Rule[[]T]
+	every   func(*DestinationRules) *[]Variant[T]
+	pick    func(*Rule[[]T], Traveller, *EntryRules)
+	hold    func(*PassportRule[T], *EntryRules)
+}
+
+// variantField is a single-valued field: a check holds the first variant
+// whose applies_to matches the passport, and each variant gives a line of
+// words.
+func variantField[T scoped, P variant[T]](name, label string,
+	curated func(*CuratedRules) **Rule[[]T], every func(*DestinationRules) *[]Variant[T], held func(*EntryRules) **PassportRule[T],
+	words func(T) (text, detail string),
+) RuleField {
+	return RuleField{Name: name, Label: label,
+		lines: func(f RuleField, r EntryRules) []RuleLine { return single(f, *held(&r), words) },
+		curated: fieldOf[T]{curated: curated, every: every,
+			pick: func(r *Rule[[]T], t Traveller, out *EntryRules) { *held(out) = SelectVariant[T, P](r, t) },
+			hold: func(p *PassportRule[T], out *EntryRules) { *held(out) = p },
+		},
+	}
+}
+
+// itemField is a list-valued field: a check holds every item whose
+// applies_to matches the passport, and each item gives a line headed by
+// item.
+func itemField[T scoped](name, label, item string,
+	curated func(*CuratedRules) **Rule[[]T], every func(*DestinationRules) *[]Variant[T], held func(*EntryRules) **PassportRule[[]T],
+	line func(RuleField, T) RuleLine,
+) RuleField {
+	return RuleField{Name: name, Label: label, Item: item,
+		lines: func(f RuleField, r EntryRules) []RuleLine {
+			return items(f, *held(&r), func(v T) RuleLine { return line(f, v) })
+		},
+		curated: fieldOf[T]{curated: curated, every: every,
+			pick: func(r *Rule[[]T], t Traveller, out *EntryRules) { *held(out) = SelectItems(r, t) },
+			hold: func(p *PassportRule[T], out *EntryRules) { *held(out) = itemOf(p) },
+		},
+	}
+}
+
+func (f fieldOf[T]) facts(r CuratedRules) *Rule[[]RuleFact] {
+	x := *f.curated(&r)
+	if x == nil {
+		return nil
+	}
+	out := &Rule[[]RuleFact]{Source: x.Source, Value: make([]RuleFact, 0, len(x.Value))}
+	for _, v := range x.Value {
+		fact := RuleFact{Scope: v.ScopeOf(), Value: v, alone: func(applies, note string, source Citation) EntryRules {
+			var b EntryRules
+			f.hold(&PassportRule[T]{Applies: applies, Value: v, Source: source, Note: note}, &b)
+			return b
+		}}
+		if own, ok := any(v).(interface{ OwnSource() *Citation }); ok {
+			fact.Source = own.OwnSource()
+		}
+		out.Value = append(out.Value, fact)
+	}
+	return out
+}
+
+func (f fieldOf[T]) choose(r CuratedRules, t Traveller, out *EntryRules) {
+	f.pick(*f.curated(&r), t, out)
+}
+
+// everyTraveller lists the field's variants or items, each under its own
+// source when it was read from another page than its field, with whom it
+// holds for and whom its source speaks to in words.
+func (f fieldOf[T]) everyTraveller(r CuratedRules, describe func(*AppliesTo) string, out *DestinationRules) {
+	x := *f.curated(&r)
+	if x == nil {
+		return
+	}
+	vs := make([]Variant[T], 0, len(x.Value))
+	for _, v := range x.Value {
+		vr := Variant[T]{Value: v, Source: x.Source}
+		if own, ok := any(v).(interface{ OwnSource() *Citation }); ok && own.OwnSource() != nil {
+			vr.Source = *own.OwnSource()
+		}
+		if s := v.ScopeOf(); s.AppliesTo != nil {
+			vr.For = describe(s.AppliesTo)
+		}
+		if s := v.ScopeOf(); s.DocumentedFor != nil {
+			vr.DocumentedFor = describe(s.DocumentedFor)
+		}
+		vs = append(vs, vr)
+	}
+	*f.every(out) = vs
+}
+
+func (f fieldOf[T]) destinationLines(r DestinationRules) []RuleLine {
+	return variantLines(*f.every(&r), func(p *PassportRule[T]) EntryRules {
+		var b EntryRules
+		f.hold(p, &b)
+		return b
+	})
+}
+
+// curatedFields are the rows of RuleFields kept in the curated layer.
+func curatedFields() []RuleField {
+	var out []RuleField
+	for _, f := range RuleFields() {
+		if f.curated != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// For returns the rules as they hold for a traveller, as the check
+// result's block, without the parts an answer computes (yellow fever,
+// verification, coverage).
+func (r CuratedRules) For(t Traveller) EntryRules {
+	var out EntryRules
+	for _, f := range curatedFields() {
+		f.curated.choose(r, t, &out)
+	}
+	return out
+}
+
+// Cited reports whether an official source gave at least one rule.
+func (r CuratedRules) Cited() bool {
+	for _, f := range curatedFields() {
+		if f.Facts(r) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// EveryTraveller is the block of rules as it holds for every traveller:
+// each variant and item, with whom it holds for and whom its source speaks
+// to, named by describe; without the parts an answer computes (yellow
+// fever, verification, coverage).
+func (r CuratedRules) EveryTraveller(describe func(*AppliesTo) string) DestinationRules {
+	var out DestinationRules
+	for _, f := range curatedFields() {
+		f.curated.everyTraveller(r, describe, &out)
+	}
+	return out
+}
