@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -120,7 +122,7 @@ func routePagePath(p, d entrycheck.Country) string {
 }
 
 func (s *Server) seeOther(w http.ResponseWriter, r *http.Request, path string) {
-	w.Header().Set("Cache-Control", cacheNone)
+	w.Header().Set("Cache-Control", response.CacheNone)
 	http.Redirect(w, r, path, http.StatusSeeOther)
 }
 
@@ -165,7 +167,7 @@ func (s *Server) canonicalSitePath(t *staticTree, urlPath string) (string, bool)
 // HTML page with suggestions, agents asking for markdown get markdown, and
 // everyone else the API's JSON error.
 func (s *Server) siteNotFound(w http.ResponseWriter, r *http.Request) {
-	if !prefersMarkdown(r) && !acceptsHTML(r) {
+	if !request.PrefersMarkdown(r) && !request.AcceptsHTML(r) {
 		s.notFound(w, r)
 		return
 	}
@@ -187,9 +189,6 @@ func (s *Server) siteNotFound(w http.ResponseWriter, r *http.Request) {
 	s.writeFind(w, r, http.StatusNotFound, v)
 }
 
-// acceptsHTML reports whether the client (a browser) takes HTML.
-func acceptsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
-
 // findView is the page model shared by the 404 page and /go.
 func (s *Server) findView(r *http.Request) templates.FindView {
 	css, _, _ := templates.AssetPath("site.css") // embedded: cannot fail
@@ -205,9 +204,9 @@ func (s *Server) findView(r *http.Request) templates.FindView {
 // it answers what was typed.
 func (s *Server) writeFind(w http.ResponseWriter, r *http.Request, status int, v templates.FindView) {
 	h := w.Header()
-	h.Set("Cache-Control", cacheNone)
+	h.Set("Cache-Control", response.CacheNone)
 	h.Add("Vary", "Accept")
-	if prefersMarkdown(r) {
+	if request.PrefersMarkdown(r) {
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
 		w.WriteHeader(status)
 		_, _ = w.Write(templates.FindMarkdown(v))
@@ -215,7 +214,7 @@ func (s *Server) writeFind(w http.ResponseWriter, r *http.Request, status int, v
 	}
 	var b bytes.Buffer
 	if err := templates.FindPage(v).Render(r.Context(), &b); err != nil {
-		s.failErr(w, r, err)
+		response.Error(s.log, w, r, err)
 		return
 	}
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -17,6 +17,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -50,7 +52,7 @@ const metaPrefix = "io.github.entrycheck/"
 // request itself (for the client address) and the authenticated principal.
 type mcpCaller struct {
 	r *http.Request
-	p principal
+	p quota.Principal
 }
 
 func callerFrom(ctx context.Context) mcpCaller {
@@ -75,20 +77,20 @@ func (s *Server) mcpEndpoint() http.Handler {
 		DisableLocalhostProtection: true,
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		allowAnyOrigin(w.Header(), mcpExposeHeaders)
+		response.AllowAnyOrigin(w.Header(), mcpExposeHeaders)
 		switch r.Method {
 		case http.MethodOptions:
-			answerPreflight(w, "POST, OPTIONS", mcpAllowHeaders)
+			response.Preflight(w, "POST, OPTIONS", mcpAllowHeaders)
 			return
 		case http.MethodPost:
 		default:
 			// A stateless server has no stream to GET and no session to DELETE.
 			w.Header().Set("Allow", "POST, OPTIONS")
-			s.fail(w, r, http.StatusMethodNotAllowed, codeMethodNotAllowed, r.Method+" is not served on "+discovery.PathMCP+": send JSON-RPC messages with POST (stateless streamable HTTP, JSON responses)")
+			response.Fail(w, r, http.StatusMethodNotAllowed, response.CodeMethodNotAllowed, r.Method+" is not served on "+discovery.PathMCP+": send JSON-RPC messages with POST (stateless streamable HTTP, JSON responses)")
 			return
 		}
 		if !s.allowedHost(r) {
-			s.fail(w, r, http.StatusForbidden, codeForbiddenHost, "the Host header "+r.Host+" is not this server's: connect to "+s.cfg.BaseURL+discovery.PathMCP)
+			response.Fail(w, r, http.StatusForbidden, response.CodeForbiddenHost, "the Host header "+r.Host+" is not this server's: connect to "+s.cfg.BaseURL+discovery.PathMCP)
 			return
 		}
 		p, ok := s.authenticate(w, r)
@@ -101,10 +103,10 @@ func (s *Server) mcpEndpoint() http.Handler {
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				s.fail(w, r, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", maxMCPBody))
+				response.Fail(w, r, http.StatusRequestEntityTooLarge, response.CodeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", maxMCPBody))
 				return
 			}
-			s.fail(w, r, http.StatusBadRequest, codeInvalidBody, "the request body could not be read: it was cut short or badly chunked; send the whole JSON-RPC message again")
+			response.Fail(w, r, http.StatusBadRequest, response.CodeInvalidBody, "the request body could not be read: it was cut short or badly chunked; send the whole JSON-RPC message again")
 			return
 		}
 		if !json.Valid(body) {
@@ -125,7 +127,7 @@ func (s *Server) mcpEndpoint() http.Handler {
 // page can only send if it holds it.
 const (
 	mcpAllowHeaders  = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id"
-	mcpExposeHeaders = corsExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE"
+	mcpExposeHeaders = response.CORSExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE"
 )
 
 // allowedHost protects against DNS rebinding: a request that reached a

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
 // JSON-RPC 2.0 error codes the transport answers itself.
@@ -30,7 +32,7 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	writeJSON(w, status, rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: code, Message: message}})
+	response.Write(w, status, rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: code, Message: message}})
 }
 
 // rpcRequestOf reads the id and method of a single JSON-RPC message; ok is

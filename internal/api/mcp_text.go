@@ -7,6 +7,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/answertext"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
 )
 
 // The readable summaries of the MCP tool results. They only render what
@@ -36,7 +37,7 @@ func datasetText(d datasetInfo) string {
 
 // rateLimitedText explains a quota refusal: the cap, its limit, when it
 // resets and what to do instead.
-func rateLimitedText(r rateLimited) string {
+func rateLimitedText(r quota.RateLimited) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Free check refused: %s (scope %s, limit %d a day). It resets at %s, in %s. Nothing was counted for this call.\nInstead:",
 		strings.TrimSuffix(r.Message, "; they reset at midnight UTC"), r.Scope, r.Limit, r.ResetAt.Format(time.RFC3339), time.Duration(r.RetryAfterSeconds)*time.Second)

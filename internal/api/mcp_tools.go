@@ -14,6 +14,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/check"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -28,28 +32,23 @@ import (
 // counted against the same buckets. Invalid arguments are refused before
 // anything is counted.
 func (s *Server) mcpCheck(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id := requestIDFrom(ctx)
-	creq, problems := checkArgs(req.Params.Arguments)
-	creq.RequestID = id
-	res, err := s.evaluateCheck(creq, problems)
-	if err != nil {
-		return s.toolError(ctx, err), nil
-	}
+	id := request.IDFrom(ctx)
 	c := callerFrom(ctx)
 	if c.r == nil {
 		return s.toolError(ctx, errors.New("MCP call without its HTTP request")), nil
 	}
-	u, err := s.consumeFree(ctx, c.r, c.p, res.EvaluatedAt)
+	creq, problems := checkArgs(req.Params.Arguments)
+	creq.RequestID = id
+	res, u, err := s.checker.Free(ctx, c.r, c.p, creq, problems, check.Spend)
 	if err != nil {
 		return s.toolError(ctx, err), nil
 	}
-	if u.exhausted != nil {
-		s.metrics.quotaRejections.WithLabelValues(u.exhausted.Scope).Inc()
-		body := s.quotaRefusal(id, *u.exhausted, u.reset)
+	if u.Exhausted != nil {
+		body := s.quotas.Refusal(id, *u.Exhausted, u.Reset)
 		body.Alternatives = []string{
 			fmt.Sprintf("register a client at POST %s and send its token as Authorization: Bearer on the MCP requests for %d free calls a day (see %s)",
 				discovery.PathRegister, s.cfg.Quotas.Client, discovery.PathAuthGuide),
-			"pay per request at GET /v1/check with x402 (no account needed, never rate limited)",
+			quota.AltPay,
 		}
 		return errorResult(body, rateLimitedText(body), id), nil
 	}
@@ -58,7 +57,7 @@ func (s *Server) mcpCheck(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		return s.toolError(ctx, err), nil
 	}
 	out.Meta[metaPrefix+"rate_limit"] = map[string]any{
-		"scope": u.own.Scope, "limit": u.own.Limit, "remaining": max(0, u.own.Limit-u.used), "reset_at": u.reset,
+		"scope": u.Own.Scope, "limit": u.Own.Limit, "remaining": max(0, u.Own.Limit-u.Used), "reset_at": u.Reset,
 	}
 	return out, nil
 }
@@ -132,7 +131,7 @@ func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 				req.ResidencePermitsOf = list
 			}
 		default:
-			problems = append(problems, entrycheck.Problem{Field: name, Code: codeUnknownParameter, Value: clip(string(v)),
+			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: clip(string(v)),
 				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, checkArgParams)})
 		}
 	}
@@ -154,7 +153,7 @@ func clip(s string) string {
 // and only then the answer returned with the receipt in
 // _meta["x402/payment-response"].
 func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id := requestIDFrom(ctx)
+	id := request.IDFrom(ctx)
 	trip, err := evaluation.DecodeTripRequest(bytes.NewReader(req.Params.Arguments))
 	if err == nil {
 		err = s.evaluator().ValidateTrip(trip)
@@ -163,7 +162,7 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		return s.toolError(ctx, err), nil
 	}
 	if s.cfg.PayTo == "" {
-		body := errorBody{Error: codePaymentsOff, RequestID: id,
+		body := response.ErrorBody{Error: response.CodePaymentsOff, RequestID: id,
 			Message: "this server has no payment address configured (ENTRYCHECK_PAY_TO), so " + toolTrip + " cannot be paid for; use " + toolCheck + " for each leg"}
 		return errorResult(body, body.Message+".", id), nil
 	}
@@ -182,8 +181,7 @@ func (s *Server) mcpTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	}
 	receipt, failure, err := s.settle(ctx, payment)
 	if err != nil {
-		return s.toolError(ctx, &statusError{status: http.StatusServiceUnavailable, code: codeUnavailable,
-			message: "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute"}), nil
+		return s.toolError(ctx, &response.StatusError{Status: http.StatusServiceUnavailable, Code: response.CodeUnavailable, Message: "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute"}), nil
 	}
 	if failure != "" {
 		offer.Error = failure
@@ -237,7 +235,7 @@ func (s *Server) toolResourceURL(tool string) string {
 // so that one schema describes both. A failed settlement's receipt goes in
 // _meta["x402/payment-response"].
 func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt *x402.SettlementResponse) *mcp.CallToolResult {
-	b, err := marshalJSON(paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestID})
+	b, err := response.Marshal(paymentRequired{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: requestID})
 	if err != nil { // x402 types always marshal
 		panic(err)
 	}
@@ -263,12 +261,12 @@ func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt
 
 // mcpDataset answers get_dataset_info: free and counted against nothing.
 func (s *Server) mcpDataset(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	id := requestIDFrom(ctx)
+	id := request.IDFrom(ctx)
 	var args map[string]json.RawMessage
 	if b := bytes.TrimSpace(req.Params.Arguments); len(b) > 0 && !bytes.Equal(b, []byte("null")) {
 		if err := json.Unmarshal(b, &args); err != nil || len(args) > 0 {
 			return s.toolError(ctx, &entrycheck.Error{Code: entrycheck.EINVALID, Message: "the request has invalid parameters", Problems: []entrycheck.Problem{{
-				Field: "arguments", Code: codeUnknownParameter, Value: clip(string(b)), Message: toolDataset + " takes no arguments: send {}",
+				Field: "arguments", Code: response.CodeUnknownParameter, Value: clip(string(b)), Message: toolDataset + " takes no arguments: send {}",
 			}}}), nil
 		}
 	}
@@ -286,12 +284,7 @@ func (s *Server) mcpDataset(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 func (s *Server) datasetInfo(ctx context.Context) (datasetInfo, error) {
 	snap := s.evaluator().Snapshot()
 	src := s.evaluator().Source()
-	dayKey, reset := day(s.clock.Now())
-	free, err := s.store.QuotaUsed(ctx, dayKey, scopeGlobal, "all")
-	if err != nil {
-		return datasetInfo{}, err
-	}
-	counters, err := s.store.Counters(ctx, dayKey)
+	today, err := s.quotas.Today(ctx)
 	if err != nil {
 		return datasetInfo{}, err
 	}
@@ -307,8 +300,8 @@ func (s *Server) datasetInfo(ctx context.Context) (datasetInfo, error) {
 		StaleAfterDays:          entrycheck.StaleAfterDays,
 		MatrixSource:            matrixSource{Kind: src.Kind, Name: src.Name, URL: src.URL, Commit: src.Commit, License: src.License, Snapshot: src.Snapshot},
 		Today: todayCounters{
-			Date: dayKey, FreeChecks: free, FreeChecksCeiling: s.cfg.Quotas.Global,
-			PaidCalls: counters[counterPaidCalls], ResetAt: reset.Format(time.RFC3339),
+			Date: today.Date, FreeChecks: today.FreeChecks, FreeChecksCeiling: s.cfg.Quotas.Global,
+			PaidCalls: today.PaidCalls, ResetAt: today.Reset.Format(time.RFC3339),
 		},
 	}
 	for _, r := range entrycheck.Requirements {
@@ -329,7 +322,7 @@ func (s *Server) datasetInfo(ctx context.Context) (datasetInfo, error) {
 // structuredResult is a successful tool result: the answer in
 // structuredContent (encoded as the API encodes it) and a readable summary.
 func structuredResult(v any, text, requestID string) (*mcp.CallToolResult, error) {
-	b, err := marshalJSON(v)
+	b, err := response.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
@@ -348,31 +341,20 @@ func errorResult(body any, text, requestID string) *mcp.CallToolResult {
 		Content: []mcp.Content{&mcp.TextContent{Text: text}},
 		Meta:    mcp.Meta{metaPrefix + "request_id": requestID},
 	}
-	if b, err := marshalJSON(body); err == nil {
+	if b, err := response.Marshal(body); err == nil {
 		res.StructuredContent = b
 	}
 	return res
 }
 
-// toolError maps an error to a tool error in one place, as failErr does
-// for HTTP: invalid input lists every problem; anything else is logged and
-// reported as ours.
+// toolError maps an error to a tool error in one place, as response.Error
+// does for HTTP (see response.AnswerOf): invalid input lists every
+// problem; anything else is logged and reported as ours.
 func (s *Server) toolError(ctx context.Context, err error) *mcp.CallToolResult {
-	_, body, _, _ := s.answerOf(ctx, err)
-	var e *entrycheck.Error
-	if errors.As(err, &e) && e.Code == entrycheck.EINVALID {
-		return errorResult(body, problemsText(e), body.RequestID)
+	body := response.AnswerOf(ctx, s.log, err).Body
+	var invalid *entrycheck.Error
+	if errors.As(err, &invalid) && invalid.Code == entrycheck.EINVALID {
+		return errorResult(body, problemsText(invalid), body.RequestID)
 	}
 	return errorResult(body, body.Message+" (request_id "+body.RequestID+").", body.RequestID)
-}
-
-// marshalJSON encodes v as writeJSON does, without escaping HTML.
-func marshalJSON(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }

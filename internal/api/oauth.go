@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,6 +17,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/entrycheck/entrycheck/internal/api/quota"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
@@ -40,28 +42,6 @@ const (
 	tokenPrefix    = "ect_"
 )
 
-// oauthError is the RFC 6749 / RFC 7591 error body, plus the request id.
-type oauthError struct {
-	Error            string `json:"error"`
-	ErrorDescription string `json:"error_description"`
-	RequestID        string `json:"request_id"`
-}
-
-func (s *Server) oauthFail(w http.ResponseWriter, r *http.Request, status int, code, description string) {
-	respond(w, status, oauthError{Error: code, ErrorDescription: description, RequestID: requestIDOf(r)}, cacheNone)
-}
-
-// oauthFailErr answers a failure of the OAuth endpoints' own work in RFC
-// 6749's shape (see answerOf): temporarily_unavailable (503, Retry-After)
-// when the database did not answer, server_error otherwise.
-func (s *Server) oauthFailErr(w http.ResponseWriter, r *http.Request, err error) {
-	status, body, code, retry := s.answerOf(r.Context(), err)
-	if retry {
-		w.Header().Set("Retry-After", strconv.Itoa(retryUnavailableAfter))
-	}
-	s.oauthFail(w, r, status, code, body.Message)
-}
-
 type registrationRequest struct {
 	ClientName              *string  `json:"client_name"`
 	GrantTypes              []string `json:"grant_types"`
@@ -83,64 +63,64 @@ type registrationResponse struct {
 // register is open, anonymous dynamic client registration (RFC 7591),
 // limited per IP address and day. The secret is returned once; only its hash is kept.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
-	if !isMediaType(r, "application/json") {
-		s.oauthFail(w, r, http.StatusUnsupportedMediaType, "invalid_client_metadata", "send the registration as Content-Type: application/json, e.g. {\"client_name\": \"my agent\"}")
+	if !request.IsMediaType(r, "application/json") {
+		response.OAuthFail(w, r, http.StatusUnsupportedMediaType, "invalid_client_metadata", "send the registration as Content-Type: application/json, e.g. {\"client_name\": \"my agent\"}")
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxOAuthBody))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		s.oauthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", "the registration body is larger than 4 KiB")
+		response.OAuthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", "the registration body is larger than 4 KiB")
 		return
 	case err != nil:
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the registration body could not be read to its end: send it again whole")
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the registration body could not be read to its end: send it again whole")
 		return
 	}
 	var req registrationRequest
 	if err := json.Unmarshal(body, &req); err != nil {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", registrationJSONProblem(err))
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", registrationJSONProblem(err))
 		return
 	}
 	if msg := req.problem(); msg != "" {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", msg)
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", msg)
 		return
 	}
 	now := s.clock.Now().UTC()
-	dayKey, reset := day(now)
-	ip, network, _, err := s.callerKeys(r.Context(), r, dayKey)
+	dayKey, reset := quota.Day(now)
+	ip, network, _, err := s.quotas.CallerKeys(r.Context(), r, dayKey)
 	if err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
 	q := s.cfg.Quotas
 	buckets := []store.Bucket{
-		{Scope: scopeRegistrations, Key: ip, Limit: q.Registrations},
-		{Scope: scopeRegistrationsNetwork, Key: network, Limit: q.RegistrationsNetwork},
-		{Scope: scopeRegistrationsGlobal, Key: "all", Limit: q.RegistrationsGlobal},
+		{Scope: quota.ScopeRegistrations, Key: ip, Limit: q.Registrations},
+		{Scope: quota.ScopeRegistrationsNetwork, Key: network, Limit: q.RegistrationsNetwork},
+		{Scope: quota.ScopeRegistrationsGlobal, Key: quota.GlobalKey, Limit: q.RegistrationsGlobal},
 	}
-	c, err := s.store.Consume(r.Context(), dayKey, buckets)
+	c, err := s.quotas.Take(r.Context(), dayKey, buckets)
 	if err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
 	if c.Exhausted >= 0 {
-		s.tooMany(w, r, buckets[c.Exhausted], reset)
+		s.quotas.TooMany(w, r, buckets[c.Exhausted], reset)
 		return
 	}
 	id, secret := clientIDPrefix+randomHex(idBytes), secretPrefix+randomToken(32)
 	client := store.Client{ID: id, SecretHash: hashSecret(secret), Name: *req.ClientName, CreatedAt: now, ExpiresAt: now.Add(registrationLifetime)}
 	if err := s.store.CreateClient(r.Context(), client); err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
-	respond(w, http.StatusCreated, registrationResponse{
+	response.JSON(w, http.StatusCreated, registrationResponse{
 		ClientID: id, ClientSecret: secret, ClientName: client.Name,
 		ClientIDIssuedAt: now.Unix(), ClientSecretExpiresAt: client.ExpiresAt.Unix(),
 		GrantTypes: []string{"client_credentials"}, TokenEndpointAuthMethod: "client_secret_basic",
 		TokenEndpoint: s.cfg.BaseURL + "/oauth/token",
 		Note:          "Store client_secret now: it is shown only once. The registration expires after 90 days; register again then.",
-	}, cacheNone)
+	}, response.CacheNone)
 }
 
 func (q registrationRequest) problem() string {
@@ -181,37 +161,37 @@ type tokenResponse struct {
 
 // token exchanges client credentials for an opaque access token (RFC 6749 4.4).
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
-	if !isMediaType(r, "application/x-www-form-urlencoded") {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
+	if !request.IsMediaType(r, "application/x-www-form-urlencoded") {
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
 	if err := r.ParseForm(); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
+			response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
 			return
 		}
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
 		return
 	}
 	form := r.PostForm
 	switch form.Get("grant_type") {
 	case "client_credentials":
 	case "":
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "grant_type is required: use grant_type=client_credentials")
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "grant_type is required: use grant_type=client_credentials")
 		return
 	default:
-		s.oauthFail(w, r, http.StatusBadRequest, "unsupported_grant_type", "only grant_type=client_credentials is supported")
+		response.OAuthFail(w, r, http.StatusBadRequest, "unsupported_grant_type", "only grant_type=client_credentials is supported")
 		return
 	}
 	if form.Get("scope") != "" {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_scope", "this server defines no scopes: omit scope")
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_scope", "this server defines no scopes: omit scope")
 		return
 	}
 	id, secret, basic := r.BasicAuth()
 	if basic && (form.Get("client_id") != "" && form.Get("client_id") != id || form.Get("client_secret") != "") {
-		s.oauthFail(w, r, http.StatusBadRequest, "invalid_request", "authenticate with HTTP Basic or with client_id and client_secret in the form, not both")
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "authenticate with HTTP Basic or with client_id and client_secret in the form, not both")
 		return
 	}
 	if !basic {
@@ -232,22 +212,22 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
 	if !now.Before(client.ExpiresAt) {
 		s.invalidClient(w, r, basic, "the registration expired after 90 days: register a new client at /oauth/register")
 		return
 	}
-	dayKey, reset := day(now)
-	bucket := store.Bucket{Scope: scopeTokens, Key: client.ID, Limit: s.cfg.Quotas.Tokens}
-	c, err := s.store.Consume(r.Context(), dayKey, []store.Bucket{bucket})
+	dayKey, reset := quota.Day(now)
+	bucket := store.Bucket{Scope: quota.ScopeTokens, Key: client.ID, Limit: s.cfg.Quotas.Tokens}
+	c, err := s.quotas.Take(r.Context(), dayKey, []store.Bucket{bucket})
 	if err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
 	if c.Exhausted >= 0 {
-		s.tooMany(w, r, bucket, reset)
+		s.quotas.TooMany(w, r, bucket, reset)
 		return
 	}
 	tokenID, tokenSecret := randomHex(idBytes), randomToken(32)
@@ -256,63 +236,63 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		t.ExpiresAt = client.ExpiresAt
 	}
 	if err := s.store.CreateToken(r.Context(), t, maxLiveTokens, now); err != nil {
-		s.oauthFailErr(w, r, err)
+		response.OAuthErr(s.log, w, r, err)
 		return
 	}
 	w.Header().Set("Pragma", "no-cache") // RFC 6749 section 5.1, for HTTP/1.0 caches
-	respond(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, cacheNone)
+	response.JSON(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, response.CacheNone)
 }
 
 func (s *Server) invalidClient(w http.ResponseWriter, r *http.Request, basic bool, description string) {
 	if basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="entrycheck"`)
 	}
-	s.oauthFail(w, r, http.StatusUnauthorized, "invalid_client", description)
+	response.OAuthFail(w, r, http.StatusUnauthorized, "invalid_client", description)
 }
 
 // authenticate reads an optional bearer token. No Authorization header means
 // an anonymous caller; a bad or expired token is refused with 401 and a
 // WWW-Authenticate that points to the protected-resource metadata (RFC 9728).
-func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal, bool) {
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (quota.Principal, bool) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
-		return principal{}, true
+		return quota.Principal{}, true
 	}
 	scheme, value, _ := strings.Cut(h, " ")
 	if !strings.EqualFold(scheme, "Bearer") {
 		s.unauthorized(w, r, "invalid_request", "use Authorization: Bearer <access_token> from /oauth/token, or no Authorization header for the anonymous quota")
-		return principal{}, false
+		return quota.Principal{}, false
 	}
 	id, secret, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(value), tokenPrefix), "_")
 	if !ok || !strings.HasPrefix(strings.TrimSpace(value), tokenPrefix) {
 		s.unauthorized(w, r, "invalid_token", "the access token is malformed")
-		return principal{}, false
+		return quota.Principal{}, false
 	}
 	if !wellFormedID(id, "") {
 		s.unauthorized(w, r, "invalid_token", "the access token is unknown")
-		return principal{}, false
+		return quota.Principal{}, false
 	}
 	t, err := s.store.Token(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, t.SecretHash) {
 		s.unauthorized(w, r, "invalid_token", "the access token is unknown")
-		return principal{}, false
+		return quota.Principal{}, false
 	}
 	if err != nil {
-		s.failErr(w, r, err)
-		return principal{}, false
+		response.Error(s.log, w, r, err)
+		return quota.Principal{}, false
 	}
 	if !s.clock.Now().Before(t.ExpiresAt) {
 		s.unauthorized(w, r, "invalid_token", "the access token expired: request a new one at /oauth/token")
-		return principal{}, false
+		return quota.Principal{}, false
 	}
-	return principal{clientID: t.ClientID}, true
+	return quota.Principal{ClientID: t.ClientID}, true
 }
 
 // unauthorized answers 401 with the same RFC 6750 error code in the
 // WWW-Authenticate header and in the body.
 func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, code, description string) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="entrycheck", error="`+code+`", error_description="`+description+`", resource_metadata="`+discovery.ProtectedResourceURL(s.site())+`"`)
-	s.fail(w, r, http.StatusUnauthorized, code, description)
+	response.Fail(w, r, http.StatusUnauthorized, code, description)
 }
 
 // registrationJSONProblem says what is wrong with a registration body in
@@ -329,11 +309,6 @@ func registrationJSONProblem(err error) string {
 		return kind.Field + " has the wrong kind of value (" + kind.Value + "): see RFC 7591 section 2 for each member"
 	}
 	return "the body must be a JSON object" + example
-}
-
-func isMediaType(r *http.Request, want string) bool {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	return err == nil && mt == want
 }
 
 // hashSecret hashes a high-entropy secret. Secrets are 256 random bits, so a

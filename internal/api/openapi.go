@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"net/http"
 
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
@@ -28,6 +29,6 @@ func OpenAPIFor(site discovery.Site) []byte {
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Access-Control-Allow-Origin", "*")
-	w.Header().Set("Cache-Control", cacheDocument)
+	w.Header().Set("Cache-Control", response.CacheDocument)
 	w.Write(s.openapi)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
 // checkParams are the query parameters of /free/check and /v1/check.
@@ -31,7 +33,7 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 	sort.Strings(names)
 	for _, name := range names {
 		if !checkParams[name] {
-			problems = append(problems, entrycheck.Problem{Field: name, Code: codeUnknownParameter, Value: q.Get(name),
+			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: q.Get(name),
 				Message: fmt.Sprintf("unknown parameter %q: the parameters are passport, destination, transit, purpose, residence_permits_of, visas_of, residence_permits and visas_held", name)})
 		} else if len(q[name]) > 1 {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: "repeated_parameter",
@@ -47,7 +49,7 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 		VisasOf:              entrycheck.SplitCodes(q.Get("visas_of")),
 		ResidencePermitsText: strings.TrimSpace(q.Get("residence_permits")),
 		VisasHeldText:        strings.TrimSpace(q.Get("visas_held")),
-		RequestID:            requestIDOf(r),
+		RequestID:            request.ID(r),
 	}
 	return req, problems
 }

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/entrycheck/entrycheck/internal/api/quota"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -101,16 +104,16 @@ var errSettlementUnavailable = errors.New("settlement unavailable")
 func (s *Server) settle(ctx context.Context, payment *Payment) (x402.SettlementResponse, string, error) {
 	receipt, err := s.payments.Settle(ctx, payment)
 	if err != nil && exact.ReasonOf(err) == "" {
-		s.log.WarnContext(ctx, "settling a payment", "request_id", requestIDFrom(ctx), "error", err)
+		s.log.WarnContext(ctx, "settling a payment", "request_id", request.IDFrom(ctx), "error", err)
 		return receipt, "", errSettlementUnavailable
 	}
 	if err != nil || !receipt.Success {
 		return receipt, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err), nil
 	}
 	s.metrics.paidCalls.Inc()
-	dayKey, _ := day(s.clock.Now())
-	if err := s.store.AddCounter(ctx, dayKey, counterPaidCalls, 1); err != nil {
-		s.log.WarnContext(ctx, "counting a paid call", "request_id", requestIDFrom(ctx), "error", err)
+	dayKey, _ := quota.Day(s.clock.Now())
+	if err := s.store.AddCounter(ctx, dayKey, quota.CounterPaidCalls, 1); err != nil {
+		s.log.WarnContext(ctx, "counting a paid call", "request_id", request.IDFrom(ctx), "error", err)
 	}
 	return receipt, "", nil
 }
@@ -136,17 +139,17 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 	p := s.price(path)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.PayTo == "" {
-			s.fail(w, r, http.StatusServiceUnavailable, codePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")
+			response.Fail(w, r, http.StatusServiceUnavailable, response.CodePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")
 			return
 		}
 		res, err := answer(r)
 		if err != nil {
-			s.failErr(w, r, err)
+			response.Error(s.log, w, r, err)
 			return
 		}
 		offer, err := s.offer(s.cfg.BaseURL+r.URL.RequestURI(), p)
 		if err != nil {
-			s.failErr(w, r, err)
+			response.Error(s.log, w, r, err)
 			return
 		}
 		payment, reason := s.authorizeHeader(r, offer)
@@ -159,16 +162,16 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			offer.Error = reason
 			header, err := x402.Encode(offer)
 			if err != nil {
-				s.failErr(w, r, err)
+				response.Error(s.log, w, r, err)
 				return
 			}
 			w.Header().Set(x402.HeaderPaymentRequired, header)
-			writeJSON(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestIDOf(r)})
+			response.Write(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)})
 			return
 		}
 		receipt, failure, err := s.settle(r.Context(), payment)
 		if err != nil {
-			s.unavailable(w, r, "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute")
+			response.Unavailable(w, r, "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute")
 			return
 		}
 		if failure != "" {
@@ -178,16 +181,16 @@ func (s *Server) paid(path string, answer func(r *http.Request) (any, error)) ht
 			if h, err := x402.Encode(receipt); err == nil && receipt.Network != "" {
 				w.Header().Set(x402.HeaderPaymentResponse, h)
 			}
-			writeJSON(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: codePaymentRequired, RequestID: requestIDOf(r)})
+			response.Write(w, http.StatusPaymentRequired, paymentRequired{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)})
 			return
 		}
 		header, err := x402.Encode(receipt)
 		if err != nil {
-			s.failErr(w, r, err)
+			response.Error(s.log, w, r, err)
 			return
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
-		respond(w, http.StatusOK, withReceipt(res, receipt), cacheNone)
+		response.JSON(w, http.StatusOK, withReceipt(res, receipt), response.CacheNone)
 	}
 }
 

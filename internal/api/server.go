@@ -18,6 +18,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/check"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
@@ -38,7 +40,8 @@ type Server struct {
 	cfg      config.Config
 	clock    entrycheck.Clock
 	log      *slog.Logger
-	ips      *ipHasher
+	quotas   *quota.Ledger
+	checker  *check.Checker
 	payments PaymentGate
 	metrics  *metrics
 	static   http.Handler
@@ -73,7 +76,6 @@ type Deps struct {
 func NewServer(d Deps) *Server {
 	s := &Server{
 		store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
-		ips:      newIPHasher(d.IPHashKey, d.Store.DaySalt),
 		payments: d.Payments,
 	}
 	s.ev.Store(d.Evaluator)
@@ -91,6 +93,12 @@ func NewServer(d Deps) *Server {
 		reg = prometheus.NewRegistry()
 	}
 	s.metrics = newMetrics(reg)
+	s.quotas = &quota.Ledger{
+		Store: d.Store, Limits: d.Config.Quotas, Trusted: d.Config.TrustedProxies, Clock: s.clock,
+		Hasher:     quota.NewHasher(d.IPHashKey, d.Store.DaySalt),
+		FreeChecks: s.metrics.freeChecks, Rejections: s.metrics.quotaRejections,
+	}
+	s.checker = &check.Checker{Evaluator: s.evaluator, Clock: s.clock, Quotas: s.quotas}
 	s.static = s.staticFiles(d.Config.PublicDir)
 	snap := d.Evaluator.Snapshot()
 	s.countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)

@@ -3,16 +3,16 @@ package api
 import (
 	"encoding/json"
 	"io"
-	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/compression"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
@@ -61,7 +61,7 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := rel
 	if dirRequest {
 		name = path.Join(rel, "index.html")
-		if prefersMarkdown(r) {
+		if request.PrefersMarkdown(r) {
 			name = path.Join(rel, "index.md")
 		}
 		w.Header().Add("Vary", "Accept")
@@ -91,15 +91,13 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Link", extra.Link)
 	}
 	h.Set("Cache-Control", cacheControl(name))
-	if tag != "" {
-		h.Set("ETag", tag)
-	}
 	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || feedDocument(name) ||
 		name == "embed.js" || pinnedWidget(name) || passportDocument(name) { // the widget: other sites load it and its static answers
 
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	var body io.ReadSeeker = f
+	sent := ""
 	if compression.Compressible(name) {
 		h.Add("Vary", "Accept-Encoding")
 		if enc := compression.Negotiate(r.Header.Get("Accept-Encoding")); enc != "" {
@@ -107,15 +105,12 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				if v, ok := b.(*os.File); ok {
 					defer v.Close()
 				}
-				h.Set("Content-Encoding", enc)
-				if tag != "" {
-					h.Set("ETag", strings.TrimSuffix(tag, `"`)+"-"+enc+`"`)
-				}
-				body = b
+				sent, body = enc, b
 			}
 		}
 	}
-	t.s.serveContent(w, r, st.ModTime(), body)
+	response.Encoded(h, sent, tag)
+	response.ServeContent(w, r, st.ModTime(), body)
 }
 
 // missing answers a path that names no file: a redirect to the page it
@@ -186,27 +181,6 @@ func (t *staticTree) meta(name string) (string, sitetree.FileHeaders) {
 	return tag, t.headers[name]
 }
 
-// prefersMarkdown reports whether the client asked for text/markdown over HTML.
-func prefersMarkdown(r *http.Request) bool {
-	best, bestQ := "", -1.0
-	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
-		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
-		if err != nil {
-			continue
-		}
-		q := 1.0
-		if v, ok := params["q"]; ok {
-			if q, err = strconv.ParseFloat(v, 64); err != nil {
-				q = 0
-			}
-		}
-		if (mt == "text/markdown" || mt == "text/html") && q > bestQ {
-			best, bestQ = mt, q
-		}
-	}
-	return best == "text/markdown"
-}
-
 var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
 	".md":   "text/markdown; charset=utf-8",
@@ -237,9 +211,9 @@ func contentType(name string) string {
 // change with any build, so caches revalidate them every few minutes.
 func cacheControl(name string) string {
 	if strings.HasPrefix(name, "assets/") || pinnedWidget(name) {
-		return "public, max-age=31536000, immutable"
+		return response.CacheImmutable
 	}
-	return "public, max-age=300"
+	return response.CacheDocument
 }
 
 // feedDocument reports whether name is a document of the change feeds: the

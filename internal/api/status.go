@@ -4,9 +4,9 @@ import (
 	"context"
 	"net/http"
 	"time"
-)
 
-const counterPaidCalls = "paid_calls"
+	"github.com/entrycheck/entrycheck/internal/api/response"
+)
 
 type statsBody struct {
 	Date              string `json:"date"`
@@ -20,22 +20,16 @@ type statsBody struct {
 // stats answers the live counters: free checks served today (the worldwide
 // bucket), paid calls today and the dataset version.
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	dayKey, reset := day(s.clock.Now())
-	free, err := s.store.QuotaUsed(r.Context(), dayKey, scopeGlobal, "all")
+	today, err := s.quotas.Today(r.Context())
 	if err != nil {
-		s.failErr(w, r, err)
+		response.Error(s.log, w, r, err)
 		return
 	}
-	counters, err := s.store.Counters(r.Context(), dayKey)
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, statsBody{
-		Date: dayKey, FreeChecksToday: free, FreeChecksCeiling: s.cfg.Quotas.Global,
-		PaidCallsToday: counters[counterPaidCalls], DatasetVersion: s.evaluator().Snapshot().Version(),
-		ResetAt: reset.Format(time.RFC3339),
-	}, cacheLive)
+	response.JSON(w, http.StatusOK, statsBody{
+		Date: today.Date, FreeChecksToday: today.FreeChecks, FreeChecksCeiling: s.cfg.Quotas.Global,
+		PaidCallsToday: today.PaidCalls, DatasetVersion: s.evaluator().Snapshot().Version(),
+		ResetAt: today.Reset.Format(time.RFC3339),
+	}, response.CacheLive)
 }
 
 // health reports whether the service can answer: the dataset is loaded and
@@ -48,5 +42,5 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.Ping(ctx); err != nil {
 		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
 	}
-	respond(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()}, cacheNone)
+	response.JSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()}, response.CacheNone)
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/store"
@@ -145,7 +146,7 @@ const settingIPHashKey = "ip_hash_key_fingerprint"
 // different keys would each count an address in buckets of their own and
 // double every quota.
 func agreeOnIPHashKey(ctx context.Context, st *store.Store, key []byte) error {
-	fp := api.IPHashKeyFingerprint(key)
+	fp := quota.KeyFingerprint(key)
 	stored, err := st.Agree(ctx, settingIPHashKey, fp)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package api
+package request
 
 import (
 	"net"
@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// clientIP returns the address of the client: the socket peer, unless the
+// ClientIP returns the address of the client: the socket peer, unless the
 // peer is a configured trusted proxy, in which case the nearest hop in
 // X-Forwarded-For (or the for= of Forwarded) that is not itself a trusted
 // proxy. Headers from anyone else are ignored, so they cannot buy extra
@@ -19,9 +19,9 @@ import (
 // the proxy (whose own requests would then share its quota with every
 // hidden client) nor a bucket of its own per identifier (the identifier is
 // the proxy's choice, possibly new for every request, so that would be
-// unlimited): freeBuckets counts all unknown clients together as one, under
+// unlimited): the quotas count all unknown clients together as one, under
 // the anonymous limit.
-func (s *Server) clientIP(r *http.Request) (addr netip.Addr, known bool) {
+func ClientIP(r *http.Request, trusted []netip.Prefix) (addr netip.Addr, known bool) {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -31,7 +31,7 @@ func (s *Server) clientIP(r *http.Request) (addr netip.Addr, known bool) {
 		return netip.IPv4Unspecified(), true
 	}
 	peer = peer.Unmap().WithZone("")
-	if !s.trusted(peer) {
+	if !isTrusted(trusted, peer) {
 		return peer, true
 	}
 	hops := forwardedFor(r)
@@ -40,20 +40,15 @@ func (s *Server) clientIP(r *http.Request) (addr netip.Addr, known bool) {
 		if !ok {
 			return netip.Addr{}, false
 		}
-		if !s.trusted(a) {
+		if !isTrusted(trusted, a) {
 			return a, true
 		}
 	}
 	return peer, true
 }
 
-// unknownClient keys the buckets of the clients a trusted proxy does not
-// name: no address reads like it, and it is the same every day and
-// instance, so it needs no hashing.
-const unknownClient = "unknown"
-
-func (s *Server) trusted(a netip.Addr) bool {
-	for _, p := range s.cfg.TrustedProxies {
+func isTrusted(trusted []netip.Prefix, a netip.Addr) bool {
+	for _, p := range trusted {
 		if p.Contains(a) {
 			return true
 		}
@@ -139,9 +134,9 @@ func validPort(p string) bool {
 	return true
 }
 
-// networkOf returns the network an address is counted in: IPv4 /24, IPv6 /56
+// NetworkOf returns the network an address is counted in: IPv4 /24, IPv6 /56
 // (the smallest allocation a provider typically gives one customer).
-func networkOf(a netip.Addr) netip.Prefix {
+func NetworkOf(a netip.Addr) netip.Prefix {
 	bits := 24
 	if a.Is6() {
 		bits = 56

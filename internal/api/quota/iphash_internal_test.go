@@ -1,4 +1,4 @@
-package api
+package quota
 
 import (
 	"context"
@@ -11,27 +11,27 @@ import (
 func TestIPHashesNeedTheDaysSalt(t *testing.T) {
 	salts := map[string]string{"2026-11-22": "s1", "2026-11-23": "s2"}
 	saltOf := func(_ context.Context, day string) (string, error) { return salts[day], nil }
-	hash := func(h *ipHasher, day string) string {
+	hash := func(h *Hasher, day string) string {
 		t.Helper()
-		v, err := h.hash(context.Background(), day, "ip", "192.0.2.1")
+		v, err := h.Hash(context.Background(), day, "ip", "192.0.2.1")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
-	h := newIPHasher([]byte("secret"), saltOf)
+	h := NewHasher([]byte("secret"), saltOf)
 	a, b := hash(h, "2026-11-22"), hash(h, "2026-11-23")
 	if a == b || a == "192.0.2.1" || len(a) != 32 || hash(h, "2026-11-23") != b {
 		t.Errorf("hashes %q %q", a, b)
 	}
-	if other := hash(newIPHasher([]byte("other secret"), saltOf), "2026-11-22"); other == a {
+	if other := hash(NewHasher([]byte("other secret"), saltOf), "2026-11-22"); other == a {
 		t.Error("another secret gives the same hash")
 	}
 	salts["2026-11-22"] = "a new salt" // the old one was deleted
-	if again := hash(newIPHasher([]byte("secret"), saltOf), "2026-11-22"); again == a {
+	if again := hash(NewHasher([]byte("secret"), saltOf), "2026-11-22"); again == a {
 		t.Error("the secret alone reproduces a hash whose salt is gone")
 	}
-	if IPHashKeyFingerprint([]byte("secret")) == IPHashKeyFingerprint([]byte("other secret")) || len(IPHashKeyFingerprint([]byte("secret"))) != 32 {
+	if KeyFingerprint([]byte("secret")) == KeyFingerprint([]byte("other secret")) || len(KeyFingerprint([]byte("secret"))) != 32 {
 		t.Error("fingerprints do not tell keys apart")
 	}
 }

@@ -1,4 +1,4 @@
-package api
+package quota
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// ipHasher turns client addresses into the keys of their quota buckets, so
+// Hasher turns client addresses into the keys of their quota buckets, so
 // that no address is stored. A day's hashes are keyed with
 // HMAC(secret, day, salt): the secret is the configured address-hash key
 // (shared by the instances that share a database), the salt a random value
@@ -18,7 +18,7 @@ import (
 // reverses a hash by enumerating addresses, and once a day's salt is gone
 // nothing does. The day's hashes are remembered (up to maxCachedHashes)
 // because the same callers come back many times a day.
-type ipHasher struct {
+type Hasher struct {
 	secret []byte
 	// salt returns the day's salt, creating it on first use.
 	salt  func(ctx context.Context, day string) (string, error)
@@ -30,12 +30,14 @@ type ipHasher struct {
 
 const maxCachedHashes = 100_000
 
-func newIPHasher(secret []byte, salt func(context.Context, string) (string, error)) *ipHasher {
-	return &ipHasher{secret: secret, salt: salt}
+// NewHasher keys the hashes with secret and each day's salt, which salt
+// returns (creating it on first use).
+func NewHasher(secret []byte, salt func(context.Context, string) (string, error)) *Hasher {
+	return &Hasher{secret: secret, salt: salt}
 }
 
-// hash is the bucket key of an address or network (kind "ip" or "net") on day.
-func (h *ipHasher) hash(ctx context.Context, day, kind, value string) (string, error) {
+// Hash is the bucket key of an address or network (kind "ip" or "net") on day.
+func (h *Hasher) Hash(ctx context.Context, day, kind, value string) (string, error) {
 	id := kind + ":" + value
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -58,11 +60,11 @@ func (h *ipHasher) hash(ctx context.Context, day, kind, value string) (string, e
 	return v, nil
 }
 
-// IPHashKeyFingerprint identifies an address-hash key without revealing
+// KeyFingerprint identifies an address-hash key without revealing
 // it. The database records the first instance's; an instance with another
 // key is refused at start, since it would count every address in buckets
 // of its own and double every quota.
-func IPHashKeyFingerprint(secret []byte) string {
+func KeyFingerprint(secret []byte) string {
 	m := hmac.New(sha256.New, secret)
 	m.Write([]byte("entrycheck address-hash key fingerprint"))
 	return hex.EncodeToString(m.Sum(nil)[:16])

@@ -1,4 +1,4 @@
-package api
+package request
 
 import (
 	"net/http/httptest"
@@ -17,7 +17,6 @@ func TestClientIP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{cfg: config.Config{TrustedProxies: trusted}}
 	const proxy, stranger = "10.0.0.1:34567", "198.51.100.9:34567"
 	cases := []struct {
 		name, peer, xff, forwarded string
@@ -79,7 +78,7 @@ func TestClientIP(t *testing.T) {
 				r.Header.Set("Forwarded", c.forwarded)
 			}
 			got := "unknown"
-			if a, known := s.clientIP(r); known {
+			if a, known := ClientIP(r, trusted); known {
 				got = a.String()
 			}
 			if got != c.want {
@@ -91,8 +90,8 @@ func TestClientIP(t *testing.T) {
 
 func TestNetworkOf(t *testing.T) {
 	for in, want := range map[string]string{"198.51.100.77": "198.51.100.0/24", "2001:db8:1234:5678::1": "2001:db8:1234:5600::/56"} {
-		if got := networkOf(netip.MustParseAddr(in)).String(); got != want {
-			t.Errorf("networkOf(%s) = %s, want %s", in, got, want)
+		if got := NetworkOf(netip.MustParseAddr(in)).String(); got != want {
+			t.Errorf("NetworkOf(%s) = %s, want %s", in, got, want)
 		}
 	}
 }
