@@ -10,11 +10,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
-type ctxKey int
-
-// mcpCallerKey holds the mcpCaller of an MCP request.
-const mcpCallerKey ctxKey = iota
-
 // requestID takes a well-formed X-Request-Id from the client (so that its
 // logs and ours match) or makes one, and echoes it in the response.
 func (s *Server) requestID(next http.Handler) http.Handler {
@@ -102,15 +97,4 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 		next.ServeHTTP(w, r)
 	})
-}
-
-func corsPublic(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		response.AllowAnyOrigin(w.Header(), response.CORSExposeHeaders)
-		next.ServeHTTP(w, r)
-	})
-}
-
-func preflight(w http.ResponseWriter, r *http.Request) {
-	response.Preflight(w, "GET, OPTIONS", response.CORSAllowHeaders)
 }

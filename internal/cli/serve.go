@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
@@ -67,7 +68,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	houseCtx, stopHouse := context.WithCancel(ctx)
 	waitHouse := keepHouse(houseCtx, st, env.Clock, housekeepingInterval, log)
 	defer func() { stopHouse(); waitHouse() }()
-	gate, err := api.NewPaymentGate(cfg, st, env.Clock)
+	gate, err := payment.NewGate(cfg, st, env.Clock)
 	if err != nil {
 		return err
 	}

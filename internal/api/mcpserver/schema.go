@@ -1,6 +1,7 @@
-package api
+package mcpserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -85,24 +86,44 @@ type datasetLinks struct {
 	AuthGuide    string `json:"auth_guide" jsonschema:"How to register a client and get a bearer token for the larger free quota."`
 }
 
-// toolSchemas are the input and output schemas of the three tools,
-// computed once.
+// toolSchemas are the input and output schemas of the three tools.
 type toolSchemas struct {
 	checkIn, checkOut     any
 	tripIn, tripOut       any
 	datasetIn, datasetOut any
 }
 
-var mcpSchemas = sync.OnceValue(func() toolSchemas {
+// schemaCache keeps the schemas of the last description: every server of
+// a process describes its tools from the same openapi.json, and computing
+// them takes milliseconds.
+var schemaCache struct {
+	sync.Mutex
+	openapi []byte
+	schemas toolSchemas
+}
+
+// toolSchemasOf returns the schemas of the tools described from openapi,
+// the API's description.
+func toolSchemasOf(openapi []byte) toolSchemas {
+	schemaCache.Lock()
+	defer schemaCache.Unlock()
+	if schemaCache.openapi == nil || !bytes.Equal(schemaCache.openapi, openapi) {
+		schemaCache.openapi, schemaCache.schemas = openapi, computeSchemas(openapi)
+	}
+	return schemaCache.schemas
+}
+
+func computeSchemas(openapi []byte) toolSchemas {
+	comps := openAPISchemas(openapi)
 	return toolSchemas{
 		checkIn:    checkArgumentsSchema(),
-		checkOut:   toolOutput(nil, "CheckResult", "Error", "RateLimited"),
-		tripIn:     inlinedComponent("TripRequest"),
-		tripOut:    toolOutput(nil, "TripResult", "Error", "PaymentRequired"),
+		checkOut:   toolOutput(comps, nil, "CheckResult", "Error", "RateLimited"),
+		tripIn:     inlinedComponent(comps, "TripRequest"),
+		tripOut:    toolOutput(comps, nil, "TripResult", "Error", "PaymentRequired"),
 		datasetIn:  map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false},
-		datasetOut: toolOutput(map[string]any{datasetInfoName: datasetInfoSchema()}, datasetInfoName, "Error"),
+		datasetOut: toolOutput(comps, map[string]any{datasetInfoName: datasetInfoSchema()}, datasetInfoName, "Error"),
 	}
-})
+}
 
 // datasetInfoName names get_dataset_info's answer under $defs.
 const datasetInfoName = "DatasetInfo"
@@ -114,8 +135,8 @@ const datasetInfoName = "DatasetInfo"
 // transport requires the PaymentRequired object in structuredContent, so
 // the error bodies belong to the schema. The schemas are openapi.json's
 // components, or own ones, under $defs.
-func toolOutput(own map[string]any, names ...string) map[string]any {
-	root := componentSchema(names...)
+func toolOutput(comps, own map[string]any, names ...string) map[string]any {
+	root := componentSchema(comps, names...)
 	if len(own) > 0 {
 		defs, _ := root["$defs"].(map[string]any)
 		if defs == nil {
@@ -131,7 +152,7 @@ func toolOutput(own map[string]any, names ...string) map[string]any {
 func inferred[T any]() *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
-		panic(fmt.Sprintf("api: schema of %T: %v", *new(T), err))
+		panic(fmt.Sprintf("mcpserver: schema of %T: %v", *new(T), err))
 	}
 	return s
 }
@@ -195,33 +216,32 @@ func datasetInfoSchema() *jsonschema.Schema {
 func ptr[T any](v T) *T { return &v }
 
 // openAPISchemas are the component schemas of openapi.json.
-var openAPISchemas = sync.OnceValue(func() map[string]any {
+func openAPISchemas(openapi []byte) map[string]any {
 	var doc struct {
 		Components struct {
 			Schemas map[string]any `json:"schemas"`
 		} `json:"components"`
 	}
-	if err := json.Unmarshal(OpenAPIDocument, &doc); err != nil {
-		panic("api: openapi.json: " + err.Error())
+	if err := json.Unmarshal(openapi, &doc); err != nil {
+		panic("mcpserver: openapi.json: " + err.Error())
 	}
 	return doc.Components.Schemas
-})
+}
 
 const componentRef = "#/components/schemas/"
 
 // componentSchema returns a standalone JSON Schema (2020-12, which
 // OpenAPI 3.1 schemas are) of any of the named components of openapi.json
-// or, for names absent from openapi.json, of $defs the caller adds: an
-// object matching one of them. The components they use go under $defs
-// and the references point there.
-func componentSchema(names ...string) map[string]any {
-	comps := openAPISchemas()
+// (comps) or, for names absent from openapi.json, of $defs the caller
+// adds: an object matching one of them. The components they use go under
+// $defs and the references point there.
+func componentSchema(comps map[string]any, names ...string) map[string]any {
 	defs := map[string]any{}
 	var pending []string
 	rewrite := func(ref string) string {
 		n, ok := strings.CutPrefix(ref, componentRef)
 		if !ok {
-			panic("api: openapi.json: unexpected reference " + ref)
+			panic("mcpserver: openapi.json: unexpected reference " + ref)
 		}
 		if _, seen := defs[n]; !seen {
 			defs[n] = nil
@@ -242,7 +262,7 @@ func componentSchema(names ...string) map[string]any {
 		pending = pending[1:]
 		c, ok := comps[n]
 		if !ok {
-			panic("api: openapi.json: no component " + n)
+			panic("mcpserver: openapi.json: no component " + n)
 		}
 		defs[n] = copySchema(c, rewrite)
 	}
@@ -256,12 +276,11 @@ func componentSchema(names ...string) map[string]any {
 // replaced by the schema it names, for input schemas that clients show or
 // fill in directly. A description beside a reference overrides the
 // referenced one.
-func inlinedComponent(name string) map[string]any {
-	comps := openAPISchemas()
+func inlinedComponent(comps map[string]any, name string) map[string]any {
 	var inline func(v any, depth int) any
 	inline = func(v any, depth int) any {
 		if depth > 32 {
-			panic("api: openapi.json: recursive schema " + name)
+			panic("mcpserver: openapi.json: recursive schema " + name)
 		}
 		switch v := v.(type) {
 		case map[string]any:
@@ -269,7 +288,7 @@ func inlinedComponent(name string) map[string]any {
 				n, _ := strings.CutPrefix(ref, componentRef)
 				target, ok := comps[n]
 				if !ok {
-					panic("api: openapi.json: no component " + ref)
+					panic("mcpserver: openapi.json: no component " + ref)
 				}
 				out := inline(target, depth+1).(map[string]any)
 				for k, x := range v {

@@ -1,4 +1,4 @@
-package api
+package static
 
 import (
 	"os"
@@ -16,7 +16,7 @@ func TestStaticManifestReadAtStart(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, sitetree.ManifestFile), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tree := (&Server{}).staticFiles(dir).(*staticTree)
+	tree := NewTree(dir, nil, nil)
 	if got := tree.manifest["passports/deu/index.html"]; got != "h2" {
 		t.Errorf("manifest not loaded at start: %q", got)
 	}

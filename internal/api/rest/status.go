@@ -1,4 +1,4 @@
-package api
+package rest
 
 import (
 	"context"
@@ -17,30 +17,30 @@ type statsBody struct {
 	ResetAt           string `json:"reset_at"`
 }
 
-// stats answers the live counters: free checks served today (the worldwide
+// Stats answers the live counters: free checks served today (the worldwide
 // bucket), paid calls today and the dataset version.
-func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	today, err := s.quotas.Today(r.Context())
+func (e *Endpoints) Stats(w http.ResponseWriter, r *http.Request) {
+	today, err := e.Quotas.Today(r.Context())
 	if err != nil {
-		response.Error(s.log, w, r, err)
+		response.Error(e.Log, w, r, err)
 		return
 	}
 	response.JSON(w, http.StatusOK, statsBody{
-		Date: today.Date, FreeChecksToday: today.FreeChecks, FreeChecksCeiling: s.cfg.Quotas.Global,
-		PaidCallsToday: today.PaidCalls, DatasetVersion: s.evaluator().Snapshot().Version(),
+		Date: today.Date, FreeChecksToday: today.FreeChecks, FreeChecksCeiling: e.Quotas.Limits.Global,
+		PaidCallsToday: today.PaidCalls, DatasetVersion: e.Evaluator().Snapshot().Version(),
 		ResetAt: today.Reset.Format(time.RFC3339),
 	}, response.CacheLive)
 }
 
-// health reports whether the service can answer: the dataset is loaded and
+// Health reports whether the service can answer: the dataset is loaded and
 // the database answers within a second. The ping is the database's, not
 // the caller's: a client that hangs up does not make the database look down.
-func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+func (e *Endpoints) Health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Second)
 	defer cancel()
 	status, code, db := "ok", http.StatusOK, "ok"
-	if err := s.store.Ping(ctx); err != nil {
+	if err := e.Database.Ping(ctx); err != nil {
 		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
 	}
-	response.JSON(w, code, map[string]string{"status": status, "database": db, "database_kind": s.store.Kind(), "dataset_version": s.evaluator().Snapshot().Version()}, response.CacheNone)
+	response.JSON(w, code, map[string]string{"status": status, "database": db, "database_kind": e.Database.Kind(), "dataset_version": e.Evaluator().Snapshot().Version()}, response.CacheNone)
 }

@@ -1,4 +1,4 @@
-package api
+package static
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ const compressOnRequestMax = 1 << 20
 // when there is one, else the file compressed here (from the cache when
 // this version was compressed before). It reports false when the file is
 // to be sent as it is. f is the open file, left at its start.
-func (t *staticTree) encoded(name, enc, tag string, f *os.File, st os.FileInfo) (io.ReadSeeker, bool) {
+func (t *Tree) encoded(name, enc, tag string, f *os.File, st os.FileInfo) (io.ReadSeeker, bool) {
 	if v, err := os.Open(t.file(name) + compression.Suffix(enc)); err == nil {
 		return v, true
 	}

@@ -1,4 +1,11 @@
-package api
+// Package static serves what the build wrote and the documents rendered
+// from the configuration: the generated tree with the headers a CDN would
+// add, the discovery documents and the OpenAPI description as this
+// deployment publishes them.
+//
+// It depends on the compression, site tree and discovery packages and the
+// request and response packages; only the API assembly imports it.
+package static
 
 import (
 	"encoding/json"
@@ -25,10 +32,12 @@ import (
 // a bounded cache), cache lifetimes by kind,
 // and the markdown variant of a page for Accept: text/markdown.
 
-// staticTree serves the generated site from dir.
-type staticTree struct {
-	s   *Server
+// Tree serves the generated site from a directory.
+type Tree struct {
 	dir string
+	// notFound answers the API paths that name no file (JSON), missing
+	// the site's (see find.Finder.Missing).
+	notFound, missing http.HandlerFunc
 
 	// compressed holds the small files compressed on request.
 	compressed *encodedCache
@@ -41,20 +50,21 @@ type staticTree struct {
 	headers  map[string]sitetree.FileHeaders
 }
 
-// staticFiles serves the generated tree. Paths that name no file get the
-// API's JSON 404, and a missing tree is not fatal: the API still answers.
-// The build manifest (one hash per file, megabytes for the whole site) is
-// read here, at start, so that the first page request does not wait for it.
-func (s *Server) staticFiles(dir string) http.Handler {
-	t := &staticTree{s: s, dir: dir, compressed: newEncodedCache(encodedCacheBytes)}
+// NewTree serves the generated tree in dir. Paths that name no file go to
+// missing, or to notFound on the API's paths, and a missing tree is not
+// fatal: the API still answers. The build manifest (one hash per file,
+// megabytes for the whole site) is read here, at start, so that the first
+// page request does not wait for it.
+func NewTree(dir string, notFound, missing http.HandlerFunc) *Tree {
+	t := &Tree{dir: dir, notFound: notFound, missing: missing, compressed: newEncodedCache(encodedCacheBytes)}
 	t.meta("")
 	return t
 }
 
-func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (t *Tree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if hidden(rel) {
-		t.missing(w, r)
+		t.absent(w, r)
 		return
 	}
 	dirRequest := rel == "" || strings.HasSuffix(r.URL.Path, "/")
@@ -72,13 +82,13 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f, err := os.Open(t.file(name))
 	if err != nil {
-		t.missing(w, r)
+		t.absent(w, r)
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		t.missing(w, r)
+		t.absent(w, r)
 		return
 	}
 	h := w.Header()
@@ -91,9 +101,7 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Link", extra.Link)
 	}
 	h.Set("Cache-Control", cacheControl(name))
-	if strings.HasPrefix(name, ".well-known/") || name == "openapi.json" || name == "llms.txt" || name == "llms-full.txt" || feedDocument(name) ||
-		name == "embed.js" || pinnedWidget(name) || passportDocument(name) { // the widget: other sites load it and its static answers
-
+	if readableAnywhere(name) {
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	var body io.ReadSeeker = f
@@ -113,21 +121,15 @@ func (t *staticTree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	response.ServeContent(w, r, st.ModTime(), body)
 }
 
-// missing answers a path that names no file: a redirect to the page it
-// probably means, else the site's not-found answer (JSON on API paths).
-func (t *staticTree) missing(w http.ResponseWriter, r *http.Request) {
+// absent answers a path that names no file: the API's JSON 404 on API
+// paths, else the site's answer (a redirect to the page it probably
+// means, or a page of suggestions).
+func (t *Tree) absent(w http.ResponseWriter, r *http.Request) {
 	if apiPath(r.URL.Path) {
-		t.s.notFound(w, r)
+		t.notFound(w, r)
 		return
 	}
-	if to, ok := t.s.canonicalSitePath(t, r.URL.Path); ok && to != r.URL.Path {
-		if r.URL.RawQuery != "" {
-			to += "?" + r.URL.RawQuery
-		}
-		http.Redirect(w, r, to, http.StatusMovedPermanently)
-		return
-	}
-	t.s.siteNotFound(w, r)
+	t.missing(w, r)
 }
 
 // apiPath reports whether a path belongs to the API, whose errors are JSON
@@ -141,7 +143,7 @@ func apiPath(p string) bool {
 	return false
 }
 
-func (t *staticTree) file(rel string) string {
+func (t *Tree) file(rel string) string {
 	return filepath.Join(t.dir, filepath.FromSlash(rel))
 }
 
@@ -157,7 +159,7 @@ func hidden(rel string) bool {
 
 // meta returns the strong ETag of a file from the build manifest and its
 // extra headers, both reloaded when a build has replaced the manifest.
-func (t *staticTree) meta(name string) (string, sitetree.FileHeaders) {
+func (t *Tree) meta(name string) (string, sitetree.FileHeaders) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if now := time.Now(); now.Sub(t.checked) > time.Second {
@@ -179,71 +181,4 @@ func (t *staticTree) meta(name string) (string, sitetree.FileHeaders) {
 		tag = `"` + h + `"`
 	}
 	return tag, t.headers[name]
-}
-
-var contentTypes = map[string]string{
-	".html": "text/html; charset=utf-8",
-	".md":   "text/markdown; charset=utf-8",
-	".txt":  "text/plain; charset=utf-8",
-	".json": "application/json",
-	".xml":  "application/xml; charset=utf-8",
-	".atom": "application/atom+xml; charset=utf-8",
-	".css":  "text/css; charset=utf-8",
-	".js":   "text/javascript; charset=utf-8",
-	".svg":  "image/svg+xml",
-	".png":  "image/png",
-}
-
-func contentType(name string) string {
-	switch {
-	case name == ".well-known/api-catalog":
-		return `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`
-	case strings.HasPrefix(name, ".well-known/") && path.Ext(name) == "":
-		return "application/json"
-	}
-	if ct, ok := contentTypes[path.Ext(name)]; ok {
-		return ct
-	}
-	return "application/octet-stream"
-}
-
-// cacheControl: content-hashed assets never change; pages and feeds may
-// change with any build, so caches revalidate them every few minutes.
-func cacheControl(name string) string {
-	if strings.HasPrefix(name, "assets/") || pinnedWidget(name) {
-		return response.CacheImmutable
-	}
-	return response.CacheDocument
-}
-
-// feedDocument reports whether name is a document of the change feeds: the
-// Atom feed, /changes.json, or one of their monthly archives
-// (changes/2025-01.json, feeds/changes/2025-01.atom).
-func feedDocument(name string) bool {
-	return strings.HasSuffix(name, ".atom") || name == "changes.json" || strings.HasPrefix(name, "changes/") && path.Ext(name) == ".json"
-}
-
-// passportDocument reports whether name is the static matrix of a passport,
-// passports/<iso3>/index.json (generator.PassportDocument), which embedded
-// checkers read from other sites.
-func passportDocument(name string) bool {
-	iso3, ok := strings.CutPrefix(name, "passports/")
-	iso3, ok2 := strings.CutSuffix(iso3, "/index.json")
-	return ok && ok2 && len(iso3) == 3 && strings.Trim(iso3, "abcdefghijklmnopqrstuvwxyz") == ""
-}
-
-// pinnedWidget reports whether name is a content-hashed copy of the widget,
-// embed.<ten hex digits>.js (widget.HashedPath), which never changes.
-func pinnedWidget(name string) bool {
-	hash, ok := strings.CutPrefix(name, "embed.")
-	hash, ok2 := strings.CutSuffix(hash, ".js")
-	if !ok || !ok2 || len(hash) != 10 {
-		return false
-	}
-	for _, c := range hash {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
