@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/store"
@@ -40,10 +41,10 @@ const (
 // localGate is the payment gate `--facilitator local` gives: the local
 // facilitator, recording nonces in the service's own store, on the wall
 // clock (the JavaScript client signs validAfter/validBefore from it).
-func localGate(t *testing.T, cfg config.Config, st *store.Store) api.PaymentGate {
+func localGate(t *testing.T, cfg config.Config, st *store.Store) payment.Gate {
 	t.Helper()
 	cfg.Facilitator = config.FacilitatorLocal
-	g, err := api.NewPaymentGate(cfg, st, nil)
+	g, err := payment.NewGate(cfg, st, nil)
 	if err != nil || g == nil {
 		t.Fatalf("local payment gate: %v, %v", g, err)
 	}

@@ -18,6 +18,7 @@ import (
 	validator "github.com/pb33f/libopenapi-validator"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
@@ -93,7 +94,7 @@ func startTB(tb testing.TB, t *testing.T, dsn string, opts ...option) *env {
 
 // startGate starts the service with a payment gate; nil means the gate
 // serve would make from the configuration.
-func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, opts ...option) *env {
+func startGate(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, opts ...option) *env {
 	tb.Helper()
 	var logs io.Writer = io.Discard
 	if os.Getenv("ENTRYCHECK_TEST_LOG") != "" {
@@ -103,7 +104,7 @@ func startGate(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, op
 }
 
 // startLogged starts the service writing its log to logs.
-func startLogged(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, logs io.Writer, opts ...option) *env {
+func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, logs io.Writer, opts ...option) *env {
 	tb.Helper()
 	if dsn == "" {
 		dsn = filepath.Join(tb.TempDir(), "entrycheck.db")
@@ -124,7 +125,7 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate api.PaymentGate, 
 	}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	if gate == nil {
-		gate, err = api.NewPaymentGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
+		gate, err = payment.NewGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
@@ -792,17 +793,17 @@ type acceptingGate struct {
 	authorized []x402.PaymentPayload
 }
 
-func (g *acceptingGate) Authorize(_ context.Context, p x402.PaymentPayload, offer x402.PaymentRequired) (*api.Payment, string) {
+func (g *acceptingGate) Authorize(_ context.Context, p x402.PaymentPayload, offer x402.PaymentRequired) (*payment.Payment, string) {
 	if p.Accepted.Amount != offer.Accepts[0].Amount || p.Accepted.PayTo != offer.Accepts[0].PayTo {
 		return nil, "the payment does not match the offer"
 	}
 	g.mu.Lock()
 	g.authorized = append(g.authorized, p)
 	g.mu.Unlock()
-	return &api.Payment{Payload: p, Accepted: offer.Accepts[0], Payer: "0x857b06519E91e3A54538791bDbb0E22373e36b66"}, ""
+	return &payment.Payment{Payload: p, Accepted: offer.Accepts[0], Payer: "0x857b06519E91e3A54538791bDbb0E22373e36b66"}, ""
 }
 
-func (g *acceptingGate) Settle(_ context.Context, p *api.Payment) (x402.SettlementResponse, error) {
+func (g *acceptingGate) Settle(_ context.Context, p *payment.Payment) (x402.SettlementResponse, error) {
 	if g.failSettle {
 		return x402.SettlementResponse{Success: false, ErrorReason: "insufficient_funds", Network: x402.NetworkBase, Payer: p.Payer}, nil
 	}
@@ -810,7 +811,7 @@ func (g *acceptingGate) Settle(_ context.Context, p *api.Payment) (x402.Settleme
 }
 
 // startWithGate runs the service with a payment gate, on a fresh SQLite file.
-func startWithGate(t *testing.T, gate api.PaymentGate) *env {
+func startWithGate(t *testing.T, gate payment.Gate) *env {
 	t.Helper()
 	return startGate(t, t, "", gate)
 }

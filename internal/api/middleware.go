@@ -1,21 +1,13 @@
 package api
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"time"
 
 	"github.com/go-chi/chi/v5"
-)
 
-type ctxKey int
-
-const (
-	requestIDKey ctxKey = iota
-	// mcpCallerKey holds the mcpCaller of an MCP request.
-	mcpCallerKey
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
 // requestID takes a well-formed X-Request-Id from the client (so that its
@@ -23,38 +15,12 @@ const (
 func (s *Server) requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
-		if !validRequestID(id) {
-			id = newRequestID()
+		if !request.ValidID(id) {
+			id = request.NewID()
 		}
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		next.ServeHTTP(w, r.WithContext(request.WithID(r.Context(), id)))
 	})
-}
-
-func validRequestID(id string) bool {
-	if len(id) < 8 || len(id) > 64 {
-		return false
-	}
-	for _, c := range id {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-func newRequestID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return "req_" + hex.EncodeToString(b[:])
-}
-
-func requestIDOf(r *http.Request) string { return requestIDFrom(r.Context()) }
-
-// requestIDFrom returns the request id the requestID middleware put in ctx.
-func requestIDFrom(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
 }
 
 // recoverer turns a panic into a logged 500 so one bad request cannot stop the service.
@@ -65,8 +31,8 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.ErrorContext(r.Context(), "panic", "request_id", requestIDOf(r), "panic", v)
-				s.fail(w, r, http.StatusInternalServerError, codeInternal, "something went wrong on our side; quote the request_id if it persists")
+				s.log.ErrorContext(r.Context(), "panic", "request_id", request.ID(r), "panic", v)
+				response.Fail(w, r, http.StatusInternalServerError, response.CodeInternal, "something went wrong on our side; quote the request_id if it persists")
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -112,7 +78,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		elapsed := time.Since(start)
 		s.metrics.observe(route, r.Method, sw.status, elapsed)
 		s.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
-			slogString("request_id", requestIDOf(r)), slogString("method", r.Method), slogString("route", route),
+			slogString("request_id", request.ID(r)), slogString("method", r.Method), slogString("route", route),
 			slogInt("status", sw.status), slogInt("bytes", sw.bytes), slogDuration("duration", elapsed))
 	})
 }
@@ -131,38 +97,4 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 		next.ServeHTTP(w, r)
 	})
-}
-
-// CORS for the endpoints any site may call from a browser (the widget). No
-// cookies are used, so any origin may call with a bearer token.
-const (
-	corsAllowHeaders  = "Authorization, Content-Type, X-Request-Id"
-	corsExposeHeaders = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After"
-)
-
-func corsPublic(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		allowAnyOrigin(w.Header(), corsExposeHeaders)
-		next.ServeHTTP(w, r)
-	})
-}
-
-func preflight(w http.ResponseWriter, r *http.Request) {
-	answerPreflight(w, "GET, OPTIONS", corsAllowHeaders)
-}
-
-// allowAnyOrigin lets pages of any site read an answer and the headers in expose.
-func allowAnyOrigin(h http.Header, expose string) {
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", expose)
-	h.Add("Vary", "Origin")
-}
-
-// answerPreflight allows the methods and request headers for a day.
-func answerPreflight(w http.ResponseWriter, methods, headers string) {
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", methods)
-	h.Set("Access-Control-Allow-Headers", headers)
-	h.Set("Access-Control-Max-Age", "86400")
-	w.WriteHeader(http.StatusNoContent)
 }

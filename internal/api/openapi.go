@@ -4,9 +4,10 @@ import (
 	"bytes"
 
 	_ "embed"
-	"net/http"
 
+	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 )
 
 // OpenAPIDocument is the formal description of the API (OpenAPI 3.1) as
@@ -25,9 +26,14 @@ func OpenAPIFor(site discovery.Site) []byte {
 	return site.FillJSON(bytes.ReplaceAll(OpenAPIDocument, []byte(openAPIBaseURLPlaceholder), []byte(site.BaseURL)))
 }
 
-func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Access-Control-Allow-Origin", "*")
-	w.Header().Set("Cache-Control", cacheDocument)
-	w.Write(s.openapi)
+// SiteOf describes the deployment configured by cfg serving ev's dataset
+// to the discovery package; the build and the server both use it, so a
+// document is the same bytes whichever wrote it.
+func SiteOf(cfg config.Config, ev *evaluation.Evaluator) discovery.Site {
+	snap := ev.Snapshot()
+	return discovery.NewSite(cfg, discovery.Dataset{
+		Version:             snap.Version(),
+		Routes:              snap.Matrix.Routes(),
+		CuratedDestinations: len(snap.Curated.Destinations),
+	})
 }

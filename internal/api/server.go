@@ -1,23 +1,38 @@
-// Package api is the dynamic half of the service: a chi router with the
-// quota-gated free check, the paid endpoints, the MCP server, OAuth client
-// registration and tokens, live counters, health and metrics, in front of
-// the generated static tree. Handlers are plain functions over one Server;
-// every answer is computed by the evaluation core.
+// Package api is the dynamic half of the service, assembled from one
+// package per protocol: a chi router with the REST endpoints (rest), the
+// MCP server (mcpserver), OAuth client registration and tokens (oauth),
+// the paid tier (payment) and the site's search and not-found pages
+// (find), in front of the generated static tree and the discovery
+// documents (static). The REST and MCP checks are one free check (check)
+// counted against one set of quotas (quota); every JSON answer and error
+// is written by the response package, whose table maps each domain error
+// code to its answer.
 //
-// It depends on the domain, the evaluation core, the store and the
-// configuration; nothing below it imports it.
+// This package holds what ties them together: the Server built from its
+// Deps, the routes of discovery.Routes, the middleware (request id,
+// recovery, access log, security headers), the metrics, the connection
+// cap and the OpenAPI description. It depends on the domain, the
+// evaluation core, the store and the configuration; nothing below it
+// imports it.
 package api
 
 import (
 	"log/slog"
 	"net/http"
 	"sync/atomic"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/check"
+	"github.com/entrycheck/entrycheck/internal/api/find"
+	"github.com/entrycheck/entrycheck/internal/api/mcpserver"
+	"github.com/entrycheck/entrycheck/internal/api/oauth"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
+	"github.com/entrycheck/entrycheck/internal/api/rest"
+	"github.com/entrycheck/entrycheck/internal/api/static"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
@@ -25,33 +40,18 @@ import (
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// maxOAuthBody bounds registration and token requests; trip bodies are
-// bounded by evaluation.MaxTripBodyBytes and MCP requests by maxMCPBody.
-const maxOAuthBody = 4 << 10
-
-// Server holds what the handlers share.
+// Server is the service: the protocol handlers behind one router.
 type Server struct {
 	// ev is swapped when the daily verification changes the records'
 	// state (SetEvaluator); a request uses the one it read first.
-	ev       atomic.Pointer[evaluation.Evaluator]
-	store    *store.Store
-	cfg      config.Config
-	clock    entrycheck.Clock
-	log      *slog.Logger
-	ips      *ipHasher
-	payments PaymentGate
-	metrics  *metrics
-	static   http.Handler
-	handler  http.Handler
+	ev      atomic.Pointer[evaluation.Evaluator]
+	cfg     config.Config
+	log     *slog.Logger
+	metrics *metrics
+	handler http.Handler
 	// router matches a path against the routes, for the methods a 405
 	// lists in Allow.
 	router *chi.Mux
-	// countries are what the search form of the 404 and /go pages offers:
-	// the registry's, which no verification swap changes.
-	countries []templates.CountryOption
-	// openapi is the API's formal description as this deployment serves
-	// it (OpenAPIFor).
-	openapi []byte
 }
 
 // Deps are the parts a Server is built from.
@@ -64,40 +64,71 @@ type Deps struct {
 	// IPHashKey keys the hashes of client addresses (see config.Config.IPHashKey).
 	IPHashKey []byte
 	// Payments checks and settles payments; nil means the x402 challenge only.
-	Payments PaymentGate
+	Payments payment.Gate
 	// Registry receives the service's metrics; nil means a fresh one.
 	Registry *prometheus.Registry
 }
 
 // NewServer builds the service; Handler serves it.
 func NewServer(d Deps) *Server {
-	s := &Server{
-		store: d.Store, cfg: d.Config, clock: d.Clock, log: d.Logger,
-		ips:      newIPHasher(d.IPHashKey, d.Store.DaySalt),
-		payments: d.Payments,
-	}
+	s := &Server{cfg: d.Config, log: d.Logger}
 	s.ev.Store(d.Evaluator)
-	if s.clock == nil {
-		s.clock = entrycheck.SystemClock{}
+	clock := d.Clock
+	if clock == nil {
+		clock = entrycheck.SystemClock{}
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	if s.payments == nil {
-		s.payments = challengeOnly{cfg: d.Config}
+	gate := d.Payments
+	if gate == nil {
+		gate = payment.ChallengeOnly{}
 	}
 	reg := d.Registry
 	if reg == nil {
 		reg = prometheus.NewRegistry()
 	}
 	s.metrics = newMetrics(reg)
-	s.static = s.staticFiles(d.Config.PublicDir)
+	cfg := d.Config
+
+	quotas := &quota.Ledger{
+		Store: d.Store, Limits: cfg.Quotas, Trusted: cfg.TrustedProxies, Clock: clock,
+		Hasher:     quota.NewHasher(d.IPHashKey, d.Store.DaySalt),
+		FreeChecks: s.metrics.freeChecks, Rejections: s.metrics.quotaRejections,
+	}
+	checker := &check.Checker{Evaluator: s.evaluator, Clock: clock, Quotas: quotas}
+	auth := &oauth.Endpoints{Store: d.Store, Quotas: quotas, BaseURL: cfg.BaseURL, Site: s.site, Clock: clock, Log: s.log}
+	cashier := &payment.Cashier{
+		Gate: gate, PayTo: cfg.PayTo, BaseURL: cfg.BaseURL, Prices: cfg.Prices, Clock: clock, Log: s.log,
+		Counters: d.Store, PaidCalls: s.metrics.paidCalls,
+	}
 	snap := d.Evaluator.Snapshot()
-	s.countries = templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases)
-	// The document depends on the configuration only, which does not
+	finder := &find.Finder{
+		Evaluator: s.evaluator, Dir: cfg.PublicDir, BaseURL: cfg.BaseURL, NotFound: s.notFound, Log: s.log,
+		// The search form of the 404 and /go pages offers the registry's
+		// countries, which no verification swap changes.
+		Countries: templates.CountryOptions(snap.Matrix.Countries(), snap.Countries.Aliases),
+	}
+	// The documents depend on the configuration only, which does not
 	// change while the server runs.
-	s.openapi = OpenAPIFor(s.site())
-	s.handler = s.routes(reg)
+	openapi := OpenAPIFor(s.site())
+	s.handler = s.routes(protocols{
+		rest: &rest.Endpoints{
+			Checker: checker, Quotas: quotas, Authenticate: auth.Authenticate, Evaluator: s.evaluator,
+			Database: d.Store, Clock: clock, Log: s.log,
+		},
+		oauth:   auth,
+		cashier: cashier,
+		mcp: &mcpserver.Endpoint{
+			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
+			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: OpenAPIDocument, Clock: clock, Log: s.log,
+		},
+		find:      finder,
+		tree:      static.NewTree(cfg.PublicDir, s.notFound, finder.Missing),
+		documents: static.Documents(s.site()),
+		openapi:   static.OpenAPI(openapi),
+		metrics:   metricsHandler(reg),
+	})
 	return s
 }
 
@@ -109,105 +140,6 @@ func (s *Server) SetEvaluator(ev *evaluation.Evaluator) { s.ev.Store(ev) }
 
 func (s *Server) evaluator() *evaluation.Evaluator { return s.ev.Load() }
 
-func (s *Server) routes(reg *prometheus.Registry) http.Handler {
-	r := chi.NewRouter()
-	s.router = r
-	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders)
-	r.NotFound(s.notFound)
-	r.MethodNotAllowed(s.methodNotAllowed)
-
-	handlers, answers := s.apiHandlers(reg), s.paidAnswers()
-	for _, rt := range discovery.Routes {
-		h, ok := handlers[rt.Method+" "+rt.Path]
-		if answer, paid := answers[rt.Path]; paid && rt.Tier == discovery.TierPaid {
-			h, ok = s.paid(rt.Path, answer), true
-		}
-		if !ok {
-			panic("api: no handler for " + rt.Method + " " + rt.Path) // a route without a handler is a programming error
-		}
-		switch rt.Method {
-		case http.MethodGet:
-			getAndHead(r, rt.Path, h)
-		case http.MethodPost:
-			r.Post(rt.Path, h)
-		default:
-			panic("api: routes are GET or POST, not " + rt.Method)
-		}
-	}
-	r.With(corsPublic).Options(discovery.PathFreeCheck, preflight)
-
-	// The MCP endpoint answers every method itself: POST, the CORS
-	// preflight, and 405 for the others, as a stateless streamable HTTP
-	// server does.
-	r.Handle(discovery.PathMCP, s.mcpEndpoint())
-	s.routeDocuments(r)
-	getAndHead(r, pathGo, s.goRoute)
-	getAndHead(r, "/*", s.static.ServeHTTP)
-	return r
-}
-
-// apiHandlers are the handlers of the free routes of discovery.Routes by
-// "METHOD path"; the paid ones are their answers (paidAnswers) wrapped by
-// paid.
-func (s *Server) apiHandlers(reg *prometheus.Registry) map[string]http.HandlerFunc {
-	return map[string]http.HandlerFunc{
-		"GET " + discovery.PathFreeCheck: corsPublic(http.HandlerFunc(s.freeCheck)).ServeHTTP,
-		"POST " + discovery.PathRegister: s.register,
-		"POST " + discovery.PathToken:    s.token,
-		"GET " + discovery.PathOpenAPI:   s.openAPI,
-		"GET " + discovery.PathStats:     s.stats,
-		"GET " + discovery.PathHealth:    s.health,
-		"GET " + discovery.PathMetrics:   metricsHandler(reg).ServeHTTP,
-	}
-}
-
-// paidAnswers are the answers of the paid routes by path, computed once
-// the payment is authorized (see paid).
-func (s *Server) paidAnswers() map[string]func(*http.Request) (any, error) {
-	return map[string]func(*http.Request) (any, error){
-		discovery.PathCheck:    s.paidCheck,
-		discovery.PathPassport: s.paidPassport,
-		discovery.PathTrips:    s.paidTrip,
-	}
-}
-
-// getAndHead routes GET and HEAD of pattern to h. Every resource that
-// answers GET answers HEAD with the same status and headers (RFC 9110
-// section 9.3.2), and net/http drops the body a handler writes for HEAD.
-// The handlers whose GET counts or charges check the method: a HEAD uses
-// no free check (freeCheck) and settles no payment (paid).
-func getAndHead(r chi.Router, pattern string, h http.HandlerFunc) {
-	r.Get(pattern, h)
-	r.Head(pattern, h)
-}
-
-// Server timeouts: long enough for a trip evaluation on a slow link, short
-// enough that slow clients cannot hold connections. What idle keep-alive
-// connections cost is bounded by the connection cap (connLimit), not by
-// IdleTimeout, which stays above the upstream idle timeouts of the usual
-// proxies and load balancers (60 s for nginx's upstream keepalive_timeout
-// and AWS ALB): the proxy closes first, and never sends a request on a
-// connection this server is closing.
-const (
-	ReadHeaderTimeout = 5 * time.Second
-	ReadTimeout       = 15 * time.Second
-	WriteTimeout      = 30 * time.Second
-	IdleTimeout       = 90 * time.Second
-	MaxHeaderBytes    = 16 << 10
-)
-
-// HTTPServer wraps h in an http.Server with the service's timeouts and
-// limits, keeping at most maxConns connections open (see connLimit).
-func HTTPServer(addr string, h http.Handler, log *slog.Logger, maxConns int) *http.Server {
-	return &http.Server{
-		Addr:              addr,
-		Handler:           h,
-		ReadHeaderTimeout: ReadHeaderTimeout,
-		ReadTimeout:       ReadTimeout,
-		WriteTimeout:      WriteTimeout,
-		IdleTimeout:       IdleTimeout,
-		MaxHeaderBytes:    MaxHeaderBytes,
-		ConnState:         newConnLimit(maxConns, log).track,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-}
+// site describes this deployment: the configured base URL, quotas and
+// prices and the loaded dataset.
+func (s *Server) site() discovery.Site { return SiteOf(s.cfg, s.evaluator()) }

@@ -17,7 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
-	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/x402"
 	"github.com/entrycheck/entrycheck/internal/x402/exact"
@@ -397,12 +397,12 @@ func TestHTTPFacilitator(t *testing.T) {
 
 func TestFacilitatorConfig(t *testing.T) {
 	for _, f := range []string{"ftp://x", "http://facilitator.example.com", "nonsense"} {
-		if _, err := api.NewPaymentGate(config.Config{Facilitator: f, PayTo: payTo}, nil, nil); err == nil {
+		if _, err := payment.NewGate(config.Config{Facilitator: f, PayTo: payTo}, nil, nil); err == nil {
 			t.Errorf("facilitator %q accepted", f)
 		}
 	}
 	for _, f := range []string{"", "local", "https://x402.org/facilitator", "http://127.0.0.1:4021"} {
-		if _, err := api.NewPaymentGate(config.Config{Facilitator: f, PayTo: payTo}, nil, nil); err != nil {
+		if _, err := payment.NewGate(config.Config{Facilitator: f, PayTo: payTo}, nil, nil); err != nil {
 			t.Errorf("facilitator %q: %v", f, err)
 		}
 	}

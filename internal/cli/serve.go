@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/store"
@@ -66,7 +68,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	houseCtx, stopHouse := context.WithCancel(ctx)
 	waitHouse := keepHouse(houseCtx, st, env.Clock, housekeepingInterval, log)
 	defer func() { stopHouse(); waitHouse() }()
-	gate, err := api.NewPaymentGate(cfg, st, env.Clock)
+	gate, err := payment.NewGate(cfg, st, env.Clock)
 	if err != nil {
 		return err
 	}
@@ -145,7 +147,7 @@ const settingIPHashKey = "ip_hash_key_fingerprint"
 // different keys would each count an address in buckets of their own and
 // double every quota.
 func agreeOnIPHashKey(ctx context.Context, st *store.Store, key []byte) error {
-	fp := api.IPHashKeyFingerprint(key)
+	fp := quota.KeyFingerprint(key)
 	stored, err := st.Agree(ctx, settingIPHashKey, fp)
 	if err != nil {
 		return err

@@ -1,0 +1,38 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// Server timeouts: long enough for a trip evaluation on a slow link, short
+// enough that slow clients cannot hold connections. What idle keep-alive
+// connections cost is bounded by the connection cap (connLimit), not by
+// IdleTimeout, which stays above the upstream idle timeouts of the usual
+// proxies and load balancers (60 s for nginx's upstream keepalive_timeout
+// and AWS ALB): the proxy closes first, and never sends a request on a
+// connection this server is closing.
+const (
+	ReadHeaderTimeout = 5 * time.Second
+	ReadTimeout       = 15 * time.Second
+	WriteTimeout      = 30 * time.Second
+	IdleTimeout       = 90 * time.Second
+	MaxHeaderBytes    = 16 << 10
+)
+
+// HTTPServer wraps h in an http.Server with the service's timeouts and
+// limits, keeping at most maxConns connections open (see connLimit).
+func HTTPServer(addr string, h http.Handler, log *slog.Logger, maxConns int) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: ReadHeaderTimeout,
+		ReadTimeout:       ReadTimeout,
+		WriteTimeout:      WriteTimeout,
+		IdleTimeout:       IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ConnState:         newConnLimit(maxConns, log).track,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}

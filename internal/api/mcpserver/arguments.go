@@ -1,0 +1,95 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/response"
+)
+
+// checkArgParams lists the arguments of check_entry_requirements, for messages.
+const checkArgParams = "passport, destination, transit, purpose, residence_permits_of and visas_of"
+
+// checkArgs reads the arguments of check_entry_requirements. Like the query
+// of /free/check, unknown arguments are refused so that a typo is not
+// silently ignored, and every problem is reported; the values are
+// validated by the evaluation core.
+func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Problem) {
+	var req entrycheck.CheckRequest
+	var fields map[string]json.RawMessage
+	if b := bytes.TrimSpace(raw); len(b) > 0 && !bytes.Equal(b, []byte("null")) {
+		if err := json.Unmarshal(b, &fields); err != nil {
+			return req, []entrycheck.Problem{{Field: "arguments", Code: entrycheck.ProblemWrongType, Value: clip(string(b)),
+				Message: `the arguments must be a JSON object such as {"passport": "DEU", "destination": "THA"}`}}
+		}
+	}
+	var problems []entrycheck.Problem
+	wrong := func(name, v, want string) {
+		problems = append(problems, entrycheck.Problem{Field: name, Code: entrycheck.ProblemWrongType, Value: clip(v),
+			Message: fmt.Sprintf("%s must be %s", name, want)})
+	}
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for k := range fields {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		v := fields[name]
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			continue
+		}
+		switch name {
+		case "passport", "destination", "transit", "purpose":
+			var str string
+			if json.Unmarshal(v, &str) != nil {
+				if name == "purpose" {
+					wrong(name, string(v), `a string: "tourism" or "business"`)
+				} else {
+					wrong(name, string(v), "a string: an ISO 3166-1 code such as DEU, or a country name")
+				}
+				continue
+			}
+			str = strings.TrimSpace(str)
+			switch name {
+			case "passport":
+				req.Passport = str
+			case "destination":
+				req.Destination = str
+			case "transit":
+				req.Transit = str
+			case "purpose":
+				req.Purpose = str
+			}
+		case "residence_permits_of", "visas_of":
+			var list []string
+			if json.Unmarshal(v, &list) != nil {
+				wrong(name, string(v), `an array of ISO 3166-1 alpha-3 codes (or SCHENGEN), such as ["USA"]`)
+				continue
+			}
+			for i := range list {
+				list[i] = strings.TrimSpace(list[i])
+			}
+			if name == "visas_of" {
+				req.VisasOf = list
+			} else {
+				req.ResidencePermitsOf = list
+			}
+		default:
+			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: clip(string(v)),
+				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, checkArgParams)})
+		}
+	}
+	return req, problems
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/api/request"
+	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/x402"
+)
+
+// evaluateTrip answers evaluate_trip, paid with x402 over MCP (x402
+// specs/transports-v2/mcp.md, tool-result binding): the request is decoded
+// and validated first (nobody pays for invalid input); without an accepted
+// payment in _meta["x402/payment"] the result is the PaymentRequired offer
+// as a tool error; with one, the trip is evaluated, the payment settled,
+// and only then the answer returned with the receipt in
+// _meta["x402/payment-response"].
+func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	id := request.IDFrom(ctx)
+	trip, err := evaluation.DecodeTripRequest(bytes.NewReader(req.Params.Arguments))
+	if err == nil {
+		err = e.Evaluator().ValidateTrip(trip)
+	}
+	if err != nil {
+		return e.toolError(ctx, err), nil
+	}
+	if e.Cashier.PayTo == "" {
+		body := response.ErrorBody{Error: response.CodePaymentsOff, RequestID: id,
+			Message: "this server has no payment address configured (ENTRYCHECK_PAY_TO), so " + toolTrip + " cannot be paid for; use " + toolCheck + " for each leg"}
+		return errorResult(body, body.Message+".", id), nil
+	}
+	offer, err := e.Cashier.Offer(e.toolResourceURL(toolTrip), e.Cashier.Price(discovery.PathTrips))
+	if err != nil {
+		return e.toolError(ctx, err), nil
+	}
+	paid, reason := e.authorizeMeta(ctx, req.Params.Meta, offer)
+	if paid == nil {
+		offer.Error = reason
+		return paymentRequiredResult(offer, id, nil), nil
+	}
+	res, err := e.Evaluator().EvaluateTrip(trip, id, e.Clock)
+	if err != nil {
+		return e.toolError(ctx, err), nil // not settled: nothing is charged
+	}
+	receipt, failure, err := e.Cashier.Settle(ctx, paid)
+	if err != nil {
+		return e.toolError(ctx, &response.StatusError{Status: http.StatusServiceUnavailable, Code: response.CodeUnavailable,
+			Message: "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute"}), nil
+	}
+	if failure != "" {
+		offer.Error = failure
+		var r *x402.SettlementResponse
+		if receipt.Network != "" {
+			r = &receipt
+		}
+		return paymentRequiredResult(offer, id, r), nil
+	}
+	out, err := structuredResult(res, tripText(res), id)
+	if err != nil {
+		return e.toolError(ctx, err), nil
+	}
+	out.Meta[x402.MetaPaymentResponse] = receipt
+	return out, nil
+}
+
+// authorizeMeta reads the PaymentPayload a tool call carries in
+// _meta["x402/payment"] and asks the payment gate, as the PAYMENT-SIGNATURE
+// header is read on HTTP.
+func (e *Endpoint) authorizeMeta(ctx context.Context, meta mcp.Meta, offer x402.PaymentRequired) (*payment.Payment, string) {
+	raw, ok := meta[x402.MetaPayment]
+	if !ok || raw == nil {
+		return nil, `no payment was sent: repeat the call with a signed x402 PaymentPayload for one of the accepted requirements in params._meta["` + x402.MetaPayment + `"]`
+	}
+	var payload x402.PaymentPayload
+	b, err := json.Marshal(raw)
+	if err == nil {
+		err = json.Unmarshal(b, &payload)
+	}
+	if err != nil {
+		return nil, `_meta["` + x402.MetaPayment + `"] must be an x402 PaymentPayload object: ` + err.Error()
+	}
+	return e.Cashier.Gate.Authorize(ctx, payload, offer)
+}
+
+// toolResourceURL names a paid tool as the x402 resource, as the x402 MCP
+// transport does: mcp://{host}/tools/{name}.
+func (e *Endpoint) toolResourceURL(tool string) string {
+	base := e.Site().BaseURL
+	if _, rest, ok := strings.Cut(base, "://"); ok {
+		base = rest
+	}
+	return "mcp://" + base + "/tools/" + tool
+}
+
+// paymentRequiredResult is the x402 "payment required" tool result: isError,
+// the PaymentRequired object in structuredContent and the same object as
+// JSON in content[0].text, then a sentence for the model. The object is
+// the body of the REST 402 (x402's members with our code and request_id),
+// so that one schema describes both. A failed settlement's receipt goes in
+// _meta["x402/payment-response"].
+func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt *x402.SettlementResponse) *mcp.CallToolResult {
+	b, err := response.Marshal(payment.Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: requestID})
+	if err != nil { // x402 types always marshal
+		panic(err)
+	}
+	text := "Payment required; nothing was charged: " + offer.Error + "."
+	if len(offer.Accepts) > 0 {
+		a := offer.Accepts[0]
+		text += fmt.Sprintf("\n%s: %s atomic units of USDC (asset %s on %s) paid to %s, x402 version %d, scheme %s. "+
+			"Sign a PaymentPayload for these requirements and repeat the same call with it in params._meta[%q]; "+
+			"the settlement receipt comes back in the result's _meta[%q].",
+			offer.Resource.Description, a.Amount, a.Asset, a.Network, a.PayTo, offer.X402Version, a.Scheme, x402.MetaPayment, x402.MetaPaymentResponse)
+	}
+	res := &mcp.CallToolResult{
+		IsError:           true,
+		StructuredContent: b,
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}, &mcp.TextContent{Text: text}},
+		Meta:              mcp.Meta{metaPrefix + "request_id": requestID},
+	}
+	if receipt != nil {
+		res.Meta[x402.MetaPaymentResponse] = receipt
+	}
+	return res
+}
