@@ -68,6 +68,14 @@ func TestPaymentsNotConfigured(t *testing.T) {
 	if r.StatusCode != http.StatusServiceUnavailable || r.json(t)["error"] != "payments_not_configured" {
 		t.Errorf("%d %s", r.StatusCode, r.body)
 	}
+	// A request that is invalid is told so first, as on a server that
+	// takes payments: the fault is the client's whatever the server's setup.
+	if r := e.get("/v1/check?passport=GER&destination=THA"); r.StatusCode != http.StatusBadRequest {
+		t.Errorf("invalid check without payments configured: %d %s", r.StatusCode, r.body)
+	}
+	if r := e.post("/v1/trips/evaluate", "application/json", []byte(`{"traveler":{}}`)); r.StatusCode != http.StatusBadRequest {
+		t.Errorf("invalid trip without payments configured: %d %s", r.StatusCode, r.body)
+	}
 }
 
 func TestTripEndpoint(t *testing.T) {

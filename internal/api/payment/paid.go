@@ -13,7 +13,8 @@ import (
 const headNeverCharged = "this payment is valid, but HEAD carries no answer and is never charged: send it with GET; nothing was charged"
 
 // Paid wraps the answer of a paid endpoint: invalid requests are refused
-// before any payment (nobody pays for a 400), then the payment is authorized,
+// before any payment (nobody pays for a 400), also where payments are not
+// configured (a 503), then the payment is authorized,
 // the answer computed, the payment settled, and only then the answer sent.
 // Paid endpoints are never rate limited and use no free quota. HEAD gets
 // the status and headers of an unpaid GET (400, 503 or the 402 offer) and
@@ -21,13 +22,13 @@ const headNeverCharged = "this payment is valid, but HEAD carries no answer and 
 func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) http.HandlerFunc {
 	p := c.Price(path)
 	return func(w http.ResponseWriter, r *http.Request) {
-		if c.PayTo == "" {
-			response.Fail(w, r, http.StatusServiceUnavailable, response.CodePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")
-			return
-		}
 		res, err := answer(r)
 		if err != nil {
 			response.Error(c.Log, w, r, err)
+			return
+		}
+		if c.PayTo == "" {
+			response.Fail(w, r, http.StatusServiceUnavailable, response.CodePaymentsOff, "this server has no payment address configured (ENTRYCHECK_PAY_TO); use /free/check")
 			return
 		}
 		offer, err := c.Offer(c.BaseURL+r.URL.RequestURI(), p)
