@@ -128,10 +128,14 @@ func ConditionLabel(kind string) string {
 func (r EntryRules) NotCitedNames() []string {
 	names := r.NotCited()
 	for i, n := range names {
-		names[i] = strings.ToLower(n[:1]) + n[1:]
+		names[i] = inSentence(n)
 	}
 	return names
 }
+
+// inSentence is a label as it reads inside a sentence: "Blank pages" ->
+// "blank pages".
+func inSentence(label string) string { return strings.ToLower(label[:1]) + label[1:] }
 
 // NotCitedWords says which entry rules of destination no official source
 // covers yet (notCited, as NotCitedNames gives them), as the line under the

@@ -21,6 +21,16 @@ type RuleField struct {
 	curated curatedField
 }
 
+// RuleFieldWords names every entry-rule field as a sentence lists them:
+// "passport validity, blank pages, ... and arrival formalities".
+func RuleFieldWords() string {
+	var names []string
+	for _, f := range RuleFields() {
+		names = append(names, inSentence(f.Label))
+	}
+	return JoinWords(names)
+}
+
 // List reports whether the field is a list of items rather than one value
 // chosen among variants.
 func (f RuleField) List() bool { return f.Item != "" }

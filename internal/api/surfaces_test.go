@@ -203,3 +203,21 @@ func (e *env) fetchText(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestAgentsAreToldEveryRuleField: the check tool's description and the
+// check skill name every entry-rule field an answer may carry.
+func TestAgentsAreToldEveryRuleField(t *testing.T) {
+	e := start(t, "")
+	cs := e.connectMCP(nil, protocolDiscover)
+	surfaces := map[string]string{
+		"MCP check_entry_requirements": e.tools(cs)["check_entry_requirements"].Description,
+		"check skill":                  e.fetchText(t, "/.well-known/agent-skills/check-entry-requirements/SKILL.md"),
+	}
+	for surface, text := range surfaces {
+		for _, f := range entrycheck.RuleFields() {
+			if !strings.Contains(strings.ToLower(text), strings.ToLower(f.Label)) {
+				t.Errorf("%s does not name the entry-rule field %s (%q)", surface, f.Name, f.Label)
+			}
+		}
+	}
+}

@@ -60,8 +60,7 @@ var skills = []skill{
 			"with the destination's cited entry rules.",
 		description: "Checks whether a holder of one passport may enter one destination country and under which " +
 			"requirement (visa free with the allowed stay, visa on arrival, eTA, e-visa, visa required, no admission), " +
-			"with the destination's entry rules (passport validity, blank pages, onward ticket, yellow fever, transit " +
-			"programmes), each fact cited and every data gap admitted as unknown or needs_review. Use for visa and " +
+			"with the destination's entry rules (" + entrycheck.RuleFieldWords() + "), each fact cited and every data gap admitted as unknown or needs_review. Use for visa and " +
 			"entry-requirement questions about one passport (ISO 3166-1 alpha-3 code) and one destination.",
 		tags: []string{"travel", "visa", "entry requirements", "passport", "immigration"},
 		examples: []string{

@@ -1,12 +1,10 @@
 package mcpserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
-	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -93,26 +91,8 @@ type toolSchemas struct {
 	datasetIn, datasetOut any
 }
 
-// schemaCache keeps the schemas of the last description: every server of
-// a process describes its tools from the same openapi.json, and computing
-// them takes milliseconds.
-var schemaCache struct {
-	sync.Mutex
-	openapi []byte
-	schemas toolSchemas
-}
-
-// toolSchemasOf returns the schemas of the tools described from openapi,
-// the API's description.
-func toolSchemasOf(openapi []byte) toolSchemas {
-	schemaCache.Lock()
-	defer schemaCache.Unlock()
-	if schemaCache.openapi == nil || !bytes.Equal(schemaCache.openapi, openapi) {
-		schemaCache.openapi, schemaCache.schemas = openapi, computeSchemas(openapi)
-	}
-	return schemaCache.schemas
-}
-
+// computeSchemas derives the tools' schemas from openapi, the API's
+// description (a millisecond; a server does it once).
 func computeSchemas(openapi []byte) toolSchemas {
 	comps := openAPISchemas(openapi)
 	return toolSchemas{

@@ -26,22 +26,24 @@ func (e *Endpoint) server(log *slog.Logger) *mcp.Server {
 		Logger:       log,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})
-	sch := toolSchemasOf(e.OpenAPI)
+	sch := computeSchemas(e.OpenAPI)
+	server.AddTool(e.checkTool(sch), e.checkEntryRequirements)
+	server.AddTool(e.tripTool(sch), e.evaluateTrip)
+	server.AddTool(datasetTool(sch), e.getDatasetInfo)
+	return server
+}
+
+// checkTool describes check_entry_requirements, with the configured quotas.
+func (e *Endpoint) checkTool(sch toolSchemas) *mcp.Tool {
 	q := e.Quotas.Limits
-	trip := e.Cashier.Price(discovery.PathTrips)
-	tripAmount, err := x402.AtomicUSDC(trip.USD)
-	if err != nil {
-		panic("mcpserver: price of " + discovery.PathTrips + ": " + err.Error())
-	}
-	server.AddTool(&mcp.Tool{
+	return &mcp.Tool{
 		Name:  toolCheck,
 		Title: "Check entry requirements",
 		Description: "May a holder of one passport enter one destination, and under which requirement: visa_free " +
 			"(allowed_stay_days; null means no stated limit), " + entrycheck.Names(entrycheck.MatrixRequirements()[1:]) + ", " +
 			"or unknown (no data) and needs_review (official sources conflict), which carry action check_official_authority " +
-			"and must never be presented as a verdict. The answer has the destination's entry rules (passport validity, " +
-			"blank pages, onward ticket, yellow fever, other health rules, transit-without-visa programmes, " +
-			"residence-permit exemptions), each with its source, the official application portal when one is curated, " +
+			"and must never be presented as a verdict. The answer has the destination's entry rules (" + entrycheck.RuleFieldWords() + "), " +
+			"each with its source, the official application portal when one is curated, " +
 			"every default applied (purpose tourism, ordinary passport, ...) and the dataset version. Countries are " +
 			"named by ISO 3166-1 alpha-3 code (DEU), alpha-2 code (DE) or name (Germany), and answers name them by alpha-3 code; " +
 			"other codes and misspellings are refused with suggestions (GER suggests DEU). " +
@@ -53,8 +55,17 @@ func (e *Endpoint) server(log *slog.Logger) *mcp.Server {
 		OutputSchema: sch.checkOut,
 		Annotations:  &mcp.ToolAnnotations{Title: "Check entry requirements", ReadOnlyHint: true, OpenWorldHint: ptr(false)},
 		Meta:         mcp.Meta{metaPrefix + "tier": discovery.TierFreeCheck},
-	}, e.checkEntryRequirements)
-	server.AddTool(&mcp.Tool{
+	}
+}
+
+// tripTool describes evaluate_trip, with the configured price.
+func (e *Endpoint) tripTool(sch toolSchemas) *mcp.Tool {
+	trip := e.Cashier.Price(discovery.PathTrips)
+	tripAmount, err := x402.AtomicUSDC(trip.USD)
+	if err != nil {
+		panic("mcpserver: price of " + discovery.PathTrips + ": " + err.Error())
+	}
+	return &mcp.Tool{
 		Name:  toolTrip,
 		Title: "Evaluate a trip",
 		Description: fmt.Sprintf("Evaluates a whole itinerary (up to %d passports and %d legs, the same JSON as POST /v1/trips/evaluate): "+
@@ -76,8 +87,12 @@ func (e *Endpoint) server(log *slog.Logger) *mcp.Server {
 			metaPrefix + "tier":  discovery.TierPaid,
 			metaPrefix + "price": map[string]any{"usd": trip.USD, "amount": tripAmount, "asset": x402.USDCBase, "network": x402.NetworkBase, "x402_version": x402.Version},
 		},
-	}, e.evaluateTrip)
-	server.AddTool(&mcp.Tool{
+	}
+}
+
+// datasetTool describes get_dataset_info.
+func datasetTool(sch toolSchemas) *mcp.Tool {
+	return &mcp.Tool{
 		Name:  toolDataset,
 		Title: "Get dataset information",
 		Description: "Describes the data behind every answer: dataset_version (the matrix snapshot date every answer carries), " +
@@ -89,8 +104,7 @@ func (e *Endpoint) server(log *slog.Logger) *mcp.Server {
 		OutputSchema: sch.datasetOut,
 		Annotations:  &mcp.ToolAnnotations{Title: "Get dataset information", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
 		Meta:         mcp.Meta{metaPrefix + "tier": discovery.TierFree},
-	}, e.getDatasetInfo)
-	return server
+	}
 }
 
 func (e *Endpoint) instructions() string {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
@@ -19,62 +21,19 @@ type tokenResponse struct {
 
 // Token exchanges client credentials for an opaque access token (RFC 6749 4.4).
 func (e *Endpoints) Token(w http.ResponseWriter, r *http.Request) {
-	if !request.IsMediaType(r, "application/x-www-form-urlencoded") {
-		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
-	if err := r.ParseForm(); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
-			return
-		}
-		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
-		return
-	}
-	form := r.PostForm
-	switch form.Get("grant_type") {
-	case "client_credentials":
-	case "":
-		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "grant_type is required: use grant_type=client_credentials")
-		return
-	default:
-		response.OAuthFail(w, r, http.StatusBadRequest, "unsupported_grant_type", "only grant_type=client_credentials is supported")
-		return
-	}
-	if form.Get("scope") != "" {
-		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_scope", "this server defines no scopes: omit scope")
-		return
-	}
-	id, secret, basic := r.BasicAuth()
-	if basic && (form.Get("client_id") != "" && form.Get("client_id") != id || form.Get("client_secret") != "") {
-		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_request", "authenticate with HTTP Basic or with client_id and client_secret in the form, not both")
-		return
-	}
-	if !basic {
-		id, secret = form.Get("client_id"), form.Get("client_secret")
-	}
-	if id == "" || secret == "" {
-		e.invalidClient(w, r, basic, "client authentication is required: HTTP Basic with client_id and client_secret, or both in the form")
+	form, refusal := tokenForm(w, r)
+	if refusal != nil {
+		refusal.send(w, r)
 		return
 	}
 	now := e.Clock.Now().UTC()
-	if !wellFormedID(id, clientIDPrefix) {
-		e.invalidClient(w, r, basic, "unknown client or wrong secret")
-		return
-	}
-	client, err := e.Store.Client(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, client.SecretHash) {
-		e.invalidClient(w, r, basic, "unknown client or wrong secret")
-		return
-	}
+	client, refusal, err := e.authenticate(r, form, now)
 	if err != nil {
 		response.OAuthErr(e.Log, w, r, err)
 		return
 	}
-	if !now.Before(client.ExpiresAt) {
-		e.invalidClient(w, r, basic, "the registration expired after 90 days: register a new client at /oauth/register")
+	if refusal != nil {
+		refusal.send(w, r)
 		return
 	}
 	dayKey, reset := quota.Day(now)
@@ -89,6 +48,7 @@ func (e *Endpoints) Token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tokenID, tokenSecret := randomHex(idBytes), randomToken(32)
+	// A token outlives neither its hour nor its client's registration.
 	t := store.Token{ID: tokenID, ClientID: client.ID, SecretHash: hashSecret(tokenSecret), ExpiresAt: now.Add(tokenLifetime)}
 	if t.ExpiresAt.After(client.ExpiresAt) {
 		t.ExpiresAt = client.ExpiresAt
@@ -101,9 +61,85 @@ func (e *Endpoints) Token(w http.ResponseWriter, r *http.Request) {
 	response.JSON(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, response.CacheNone)
 }
 
-func (e *Endpoints) invalidClient(w http.ResponseWriter, r *http.Request, basic bool, description string) {
-	if basic {
+// refusal is an OAuth error answer (RFC 6749 section 5.2).
+type refusal struct {
+	status      int
+	code        string
+	description string
+	// basic asks for HTTP Basic again (WWW-Authenticate), to a client
+	// that authenticated with it.
+	basic bool
+}
+
+func (f *refusal) send(w http.ResponseWriter, r *http.Request) {
+	if f.basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="entrycheck"`)
 	}
-	response.OAuthFail(w, r, http.StatusUnauthorized, "invalid_client", description)
+	response.OAuthFail(w, r, f.status, f.code, f.description)
+}
+
+func badRequest(code, description string) *refusal {
+	return &refusal{status: http.StatusBadRequest, code: code, description: description}
+}
+
+// tokenForm reads a token request's form: URL-encoded, bounded, for the
+// client_credentials grant and no scope.
+func tokenForm(w http.ResponseWriter, r *http.Request) (url.Values, *refusal) {
+	if !request.IsMediaType(r, "application/x-www-form-urlencoded") {
+		return nil, badRequest("invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
+	if err := r.ParseForm(); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, badRequest("invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
+		}
+		return nil, badRequest("invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
+	}
+	form := r.PostForm
+	switch form.Get("grant_type") {
+	case "client_credentials":
+	case "":
+		return nil, badRequest("invalid_request", "grant_type is required: use grant_type=client_credentials")
+	default:
+		return nil, badRequest("unsupported_grant_type", "only grant_type=client_credentials is supported")
+	}
+	if form.Get("scope") != "" {
+		return nil, badRequest("invalid_scope", "this server defines no scopes: omit scope")
+	}
+	return form, nil
+}
+
+// authenticate finds the client whose credentials the request carries,
+// with HTTP Basic or in the form (not both), and refuses an unknown
+// client, a wrong secret and an expired registration alike as
+// invalid_client; err is the store's failure.
+func (e *Endpoints) authenticate(r *http.Request, form url.Values, now time.Time) (store.Client, *refusal, error) {
+	id, secret, basic := r.BasicAuth()
+	if basic && (form.Get("client_id") != "" && form.Get("client_id") != id || form.Get("client_secret") != "") {
+		return store.Client{}, badRequest("invalid_request", "authenticate with HTTP Basic or with client_id and client_secret in the form, not both"), nil
+	}
+	if !basic {
+		id, secret = form.Get("client_id"), form.Get("client_secret")
+	}
+	invalidClient := func(description string) *refusal {
+		return &refusal{status: http.StatusUnauthorized, code: "invalid_client", description: description, basic: basic}
+	}
+	if id == "" || secret == "" {
+		return store.Client{}, invalidClient("client authentication is required: HTTP Basic with client_id and client_secret, or both in the form"), nil
+	}
+	if !wellFormedID(id, clientIDPrefix) {
+		return store.Client{}, invalidClient("unknown client or wrong secret"), nil
+	}
+	client, err := e.Store.Client(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, client.SecretHash) {
+		return store.Client{}, invalidClient("unknown client or wrong secret"), nil
+	}
+	if err != nil {
+		return store.Client{}, nil, err
+	}
+	if !now.Before(client.ExpiresAt) {
+		return store.Client{}, invalidClient("the registration expired after 90 days: register a new client at /oauth/register"), nil
+	}
+	return client, nil, nil
 }
