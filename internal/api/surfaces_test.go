@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -165,6 +166,9 @@ func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
 			t.Errorf("openapi.json does not describe %s %s", rt.Method, rt.Path)
 			continue
 		}
+		if documented := at(op, "responses", "429") != nil; documented != (rt.Quota != "") {
+			t.Errorf("%s %s: quota scope %q, yet openapi.json documents a 429: %v", rt.Method, rt.Path, rt.Quota, documented)
+		}
 		if rt.Tier != discovery.TierPaid {
 			continue
 		}
@@ -217,6 +221,59 @@ func TestAgentsAreToldEveryRuleField(t *testing.T) {
 		for _, f := range entrycheck.RuleFields() {
 			if !strings.Contains(strings.ToLower(text), strings.ToLower(f.Label)) {
 				t.Errorf("%s does not name the entry-rule field %s (%q)", surface, f.Name, f.Label)
+			}
+		}
+	}
+}
+
+// TestEveryRouteCountsAgainstItsQuotas: with the quotas of one scope at 0,
+// each route of that scope (discovery.Routes) refuses a valid call with 429,
+// and the routes of the other scopes still answer.
+func TestEveryRouteCountsAgainstItsQuotas(t *testing.T) {
+	calls := map[string]func(e *env) response{
+		"GET " + discovery.PathFreeCheck: func(e *env) response { return e.get("/free/check?passport=DEU&destination=THA") },
+		"POST " + discovery.PathRegister: func(e *env) response {
+			return e.post(discovery.PathRegister, "application/json", []byte(`{"client_name":"quota scope"}`))
+		},
+		"POST " + discovery.PathToken: func(e *env) response {
+			id, secret := e.register("quota scope")
+			return e.post(discovery.PathToken, "application/x-www-form-urlencoded",
+				[]byte("grant_type=client_credentials&client_id="+id+"&client_secret="+secret))
+		},
+	}
+	scopes := map[config.QuotaScope]bool{}
+	for _, q := range config.QuotaSettings {
+		scopes[q.Counts] = true
+	}
+	for _, rt := range discovery.Routes {
+		if rt.Quota != "" && !scopes[rt.Quota] {
+			t.Errorf("%s %s counts against %s quotas, which config.QuotaSettings does not have", rt.Method, rt.Path, rt.Quota)
+		}
+	}
+	for scope := range scopes {
+		if !slices.ContainsFunc(discovery.Routes, func(rt discovery.Route) bool { return rt.Quota == scope }) {
+			t.Errorf("no route counts against the %s quotas", scope)
+		}
+		e := start(t, "", func(c *config.Config) {
+			for _, q := range config.QuotaSettings {
+				if q.Counts == scope {
+					*q.Of(&c.Quotas) = 0
+				}
+			}
+		})
+		for _, rt := range discovery.Routes {
+			if rt.Quota == "" {
+				continue
+			}
+			call, ok := calls[rt.Method+" "+rt.Path]
+			if !ok {
+				t.Fatalf("%s %s counts against %s quotas: give it a valid call here", rt.Method, rt.Path, rt.Quota)
+			}
+			if rt.Path == discovery.PathToken && scope == config.CountsRegistrations {
+				continue // a token needs a client, and no client can register
+			}
+			if r := call(e); (r.StatusCode == http.StatusTooManyRequests) != (rt.Quota == scope) {
+				t.Errorf("%s quotas at 0: %s %s answered %d (its scope: %s)", scope, rt.Method, rt.Path, r.StatusCode, rt.Quota)
 			}
 		}
 	}

@@ -192,38 +192,51 @@ type Quotas struct {
 
 // QuotaSetting is one daily cap: Name is its name in the environment
 // (ENTRYCHECK_QUOTA_<NAME>) and in the texts that state it
-// ({quota_<name>}), Default its value unless configured, Of its field.
+// ({quota_<name>}), Default its value unless configured, Of its field, and
+// Counts the calls it counts (a route's quota scope, discovery.Routes).
 type QuotaSetting struct {
 	Name    string
 	Default int
 	Of      func(*Quotas) *int
+	Counts  QuotaScope
 }
+
+// QuotaScope names the calls a quota counts: the routes of one scope share
+// its quotas.
+type QuotaScope string
+
+// The quota scopes.
+const (
+	CountsChecks        QuotaScope = "checks"
+	CountsRegistrations QuotaScope = "registrations"
+	CountsTokens        QuotaScope = "tokens"
+)
 
 // QuotaSettings are the free tier's caps: the configuration reads them,
 // and every text that states a quota is filled from them.
 var QuotaSettings = []QuotaSetting{
 	// Anonymous checks per client IP address.
-	{Name: "anonymous", Default: 5, Of: func(q *Quotas) *int { return &q.Anonymous }},
+	{Name: "anonymous", Default: 5, Of: func(q *Quotas) *int { return &q.Anonymous }, Counts: CountsChecks},
 	// Checks per registered OAuth client.
-	{Name: "client", Default: 20, Of: func(q *Quotas) *int { return &q.Client }},
+	{Name: "client", Default: 20, Of: func(q *Quotas) *int { return &q.Client }, Counts: CountsChecks},
 	// Client registrations per IP address.
-	{Name: "registrations", Default: 3, Of: func(q *Quotas) *int { return &q.Registrations }},
+	{Name: "registrations", Default: 3, Of: func(q *Quotas) *int { return &q.Registrations }, Counts: CountsRegistrations},
 	// Anonymous checks per IPv4 /24 or IPv6 /56: ten addresses' worth, so
 	// that one host with many addresses cannot multiply the per-IP quota.
-	{Name: "network", Default: 50, Of: func(q *Quotas) *int { return &q.Network }},
+	{Name: "network", Default: 50, Of: func(q *Quotas) *int { return &q.Network }, Counts: CountsChecks},
 	// Free checks worldwide, shared by the site, the free API and every
 	// embedded widget.
-	{Name: "global", Default: 50000, Of: func(q *Quotas) *int { return &q.Global }},
+	{Name: "global", Default: 50000, Of: func(q *Quotas) *int { return &q.Global }, Counts: CountsChecks},
 	// Registered clients' checks per IPv4 /24 or IPv6 /56, whichever
 	// clients they are: five clients' worth, so that registering many
 	// clients cannot multiply a network's share of the worldwide ceiling.
-	{Name: "network_clients", Default: 100, Of: func(q *Quotas) *int { return &q.NetworkClients }},
+	{Name: "network_clients", Default: 100, Of: func(q *Quotas) *int { return &q.NetworkClients }, Counts: CountsChecks},
 	// Client registrations per IPv4 /24 or IPv6 /56.
-	{Name: "registrations_network", Default: 6, Of: func(q *Quotas) *int { return &q.RegistrationsNetwork }},
+	{Name: "registrations_network", Default: 6, Of: func(q *Quotas) *int { return &q.RegistrationsNetwork }, Counts: CountsRegistrations},
 	// Client registrations worldwide.
-	{Name: "registrations_global", Default: 1000, Of: func(q *Quotas) *int { return &q.RegistrationsGlobal }},
+	{Name: "registrations_global", Default: 1000, Of: func(q *Quotas) *int { return &q.RegistrationsGlobal }, Counts: CountsRegistrations},
 	// Access tokens one client may obtain (a token lasts an hour).
-	{Name: "tokens", Default: 50, Of: func(q *Quotas) *int { return &q.Tokens }},
+	{Name: "tokens", Default: 50, Of: func(q *Quotas) *int { return &q.Tokens }, Counts: CountsTokens},
 }
 
 // QuotaEnv is the environment variable of the quota named name.

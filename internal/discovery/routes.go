@@ -1,6 +1,8 @@
 package discovery
 
-// Route is an endpoint of the API: how it is called and paid for. The
+import "github.com/entrycheck/entrycheck/internal/config"
+
+// Route is an endpoint of the API: how it is called, paid for and counted. The
 // router registers the routes of this table, the paid ones are priced from
 // it, and the documents list it; openapi.json describes each (a test holds
 // them to each other).
@@ -13,17 +15,20 @@ type Route struct {
 	Price, USD string
 	// Description says what a paid call buys, for the payment offer.
 	Description string
+	// Quota is the scope of the daily quotas the route's calls count
+	// against (config.QuotaSettings); empty for none.
+	Quota config.QuotaScope
 }
 
 // Routes are the endpoints of the API; the prices are those of spec
 // section 4.
 var Routes = []Route{
-	{Method: "GET", Path: PathFreeCheck, Tier: TierFreeCheck},
+	{Method: "GET", Path: PathFreeCheck, Tier: TierFreeCheck, Quota: config.CountsChecks},
 	{Method: "GET", Path: PathCheck, Tier: TierPaid, Price: "check", USD: "0.03", Description: "Entry requirements for one passport and destination"},
 	{Method: "GET", Path: PathPassport, Tier: TierPaid, Price: "passport", USD: "0.15", Description: "Entry requirements of one passport for every destination"},
 	{Method: "POST", Path: PathTrips, Tier: TierPaid, Price: "trips", USD: "0.10", Description: "Evaluation of a whole itinerary with several passports"},
-	{Method: "POST", Path: PathRegister, Tier: TierFree},
-	{Method: "POST", Path: PathToken, Tier: TierFree},
+	{Method: "POST", Path: PathRegister, Tier: TierFree, Quota: config.CountsRegistrations},
+	{Method: "POST", Path: PathToken, Tier: TierFree, Quota: config.CountsTokens},
 	{Method: "GET", Path: PathOpenAPI, Tier: TierFree},
 	{Method: "GET", Path: PathStats, Tier: TierFree},
 	{Method: "GET", Path: PathHealth, Tier: TierFree},
