@@ -42,11 +42,13 @@ echo "head $(git log -1 --format='%h %s' | cut -c1-100)$(git diff --quiet HEAD |
 go build -o "$work/head" ./cmd/entrycheck
 go build -o "$work/reqbench" ./scripts/reqbench
 
-# Builds alternate, so that a drift of the machine falls on both.
+# Builds alternate, so that a drift of the machine falls on both. Their
+# wall time follows the disk's writeback as much as the build; the CPU time
+# is the steadier figure.
 build() { # name
   rm -rf "$work/public-$1" "$work/build-$1.db"*
   sync
-  /usr/bin/time -f "$1 cold build: %e s wall, %M KB peak RSS" "$work/$1" build --data "$data" --previous-data "$prev" \
+  /usr/bin/time -f "$1 cold build: %e s wall, %U s user + %S s system CPU, %M KB peak RSS" "$work/$1" build --data "$data" --previous-data "$prev" \
     --geo "$shared/geo/world-atlas-2.0.2" --public "$work/public-$1" --db "$work/build-$1.db" \
     --base-url http://127.0.0.1:18100 2>&1 >/dev/null | grep 'cold build'
 }
@@ -90,7 +92,10 @@ record() { # name port
     i=$((i + 1))
     {
       echo "$method $path"
-      curl -s -X "$method" -H 'Content-Type: application/json' -H 'Accept: application/json' \
+      # The MCP endpoint wants both media types (streamable HTTP).
+      accept=application/json
+      [ "$path" = /mcp ] && accept='application/json, text/event-stream'
+      curl -s -X "$method" -H 'Content-Type: application/json' -H "Accept: $accept" \
         ${body:+--data-binary "$body"} -D - "$url$path" |
         grep -iv '^date:\|^x-request-id:\|^content-length:\|^last-modified:\|^etag:'
     } >"$dir/$i.txt"

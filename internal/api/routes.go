@@ -26,7 +26,7 @@ type protocols struct {
 	find      *find.Finder
 	tree      *static.Tree
 	documents []static.Document
-	openapi   http.HandlerFunc
+	openapi   http.Handler
 	metrics   http.Handler
 }
 
@@ -77,7 +77,7 @@ func (p protocols) handlers() map[string]http.HandlerFunc {
 		"GET " + discovery.PathFreeCheck: corsPublic(http.HandlerFunc(p.rest.FreeCheck)).ServeHTTP,
 		"POST " + discovery.PathRegister: p.oauth.Register,
 		"POST " + discovery.PathToken:    p.oauth.Token,
-		"GET " + discovery.PathOpenAPI:   p.openapi,
+		"GET " + discovery.PathOpenAPI:   p.openapi.ServeHTTP,
 		"GET " + discovery.PathStats:     p.rest.Stats,
 		"GET " + discovery.PathHealth:    p.rest.Health,
 		"GET " + discovery.PathMetrics:   p.metrics.ServeHTTP,

@@ -31,12 +31,9 @@ func Documents(site discovery.Site) []Document {
 }
 
 // OpenAPI serves the API's formal description as this deployment
-// publishes it (api.OpenAPIFor).
-func OpenAPI(doc []byte) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Access-Control-Allow-Origin", "*")
-		w.Header().Set("Cache-Control", response.CacheDocument)
-		w.Write(doc)
-	}
+// publishes it (api.OpenAPIFor), as a document: compressed once, with its
+// ETag.
+func OpenAPI(doc []byte) http.Handler {
+	var c compression.Compressor
+	return response.NewDocument("application/json", "", doc, &c)
 }
