@@ -35,6 +35,10 @@ trap cleanup EXIT
 mkdir -p "$out"
 rm -rf "${out:?}"/*
 
+if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
+  echo "BASE=$base is not in this clone's history: fetch it (git fetch --unshallow) or set BASE to a commit" >&2
+  exit 1
+fi
 git worktree add -q --detach "$work/base-tree" "$base"
 echo "base $(git -C "$work/base-tree" log -1 --format='%h %s' | cut -c1-100)"
 echo "head $(git log -1 --format='%h %s' | cut -c1-100)$(git diff --quiet HEAD || echo ' (with uncommitted changes)')"
