@@ -90,14 +90,11 @@ func (r *Registry) Suggest(input string) []entrycheck.Country {
 // or alias ("Germany", "cote d'ivoire"). Anything less certain is left to
 // Suggest.
 func (r *Registry) Resolve(input string) (entrycheck.Country, bool) {
-	raw := strings.TrimSpace(input)
-	if raw == "" || len(raw) > 100 {
+	raw, ok := bounded(input)
+	if !ok {
 		return entrycheck.Country{}, false
 	}
-	if c, ok := r.ByISO3(raw); ok {
-		return c, true
-	}
-	if c, ok := r.ByISO2(raw); ok {
+	if c, ok := r.byCode(raw); ok {
 		return c, true
 	}
 	if i, ok := r.codeAliases[strings.ToUpper(raw)]; ok {
@@ -117,14 +114,11 @@ func (r *Registry) Resolve(input string) (entrycheck.Country, bool) {
 // a person writing it may mean as China. Those, and anything misspelt, are
 // left to Suggest.
 func (r *Registry) Lookup(input string) (entrycheck.Country, bool) {
-	raw := strings.TrimSpace(input)
-	if raw == "" || len(raw) > 100 {
+	raw, ok := bounded(input)
+	if !ok {
 		return entrycheck.Country{}, false
 	}
-	if c, ok := r.ByISO3(raw); ok {
-		return c, true
-	}
-	if c, ok := r.ByISO2(raw); ok {
+	if c, ok := r.byCode(raw); ok {
 		return c, true
 	}
 	if len(raw) > 3 {
@@ -133,6 +127,22 @@ func (r *Registry) Lookup(input string) (entrycheck.Country, bool) {
 		}
 	}
 	return entrycheck.Country{}, false
+}
+
+// bounded returns input trimmed, and false when it is empty or longer than
+// any way of naming a country.
+func bounded(input string) (string, bool) {
+	raw := strings.TrimSpace(input)
+	return raw, raw != "" && len(raw) <= 100
+}
+
+// byCode returns the country whose ISO 3166-1 alpha-3 or alpha-2 code raw
+// is, in any case.
+func (r *Registry) byCode(raw string) (entrycheck.Country, bool) {
+	if c, ok := r.ByISO3(raw); ok {
+		return c, true
+	}
+	return r.ByISO2(raw)
 }
 
 // normalize folds case, accents, punctuation and spacing so that
