@@ -14,7 +14,7 @@ import (
 func (a DestinationAnswer) RuleLines() []RuleLine {
 	r := a.EntryRules
 	var out []RuleLine
-	for _, f := range curatedFields() {
+	for _, f := range curatedRuleFields {
 		out = append(out, f.curated.destinationLines(r)...)
 	}
 	if y := r.YellowFever; y != nil {
@@ -32,7 +32,7 @@ func (a DestinationAnswer) NotCitedNames() []string {
 		cited[l.Field] = true
 	}
 	var out []string
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		if !cited[f.Name] {
 			out = append(out, strings.ToLower(f.Label[:1])+f.Label[1:])
 		}

@@ -25,7 +25,7 @@ type RuleField struct {
 // "passport validity, blank pages, ... and arrival formalities".
 func RuleFieldWords() string {
 	var names []string
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		names = append(names, inSentence(f.Label))
 	}
 	return JoinWords(names)
@@ -68,7 +68,7 @@ func (f RuleField) Facts(r CuratedRules) *Rule[[]RuleFact] {
 // values.
 type curatedField interface {
 	facts(CuratedRules) *Rule[[]RuleFact]
-	choose(CuratedRules, Traveller, *EntryRules)
+	choose(*CuratedRules, Traveller, *EntryRules)
 	everyTraveller(CuratedRules, func(*AppliesTo) string, *DestinationRules)
 	destinationLines(DestinationRules) []RuleLine
 }
@@ -137,8 +137,8 @@ func (f fieldOf[T]) facts(r CuratedRules) *Rule[[]RuleFact] {
 	return out
 }
 
-func (f fieldOf[T]) choose(r CuratedRules, t Traveller, out *EntryRules) {
-	f.pick(*f.curated(&r), t, out)
+func (f fieldOf[T]) choose(r *CuratedRules, t Traveller, out *EntryRules) {
+	f.pick(*f.curated(r), t, out)
 }
 
 // everyTraveller lists the field's variants or items, each under its own
@@ -174,10 +174,12 @@ func (f fieldOf[T]) destinationLines(r DestinationRules) []RuleLine {
 	})
 }
 
-// curatedFields are the rows of RuleFields kept in the curated layer.
+// curatedRuleFields are the rows of RuleFields kept in the curated layer.
+var curatedRuleFields = curatedFields()
+
 func curatedFields() []RuleField {
 	var out []RuleField
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		if f.curated != nil {
 			out = append(out, f)
 		}
@@ -190,15 +192,15 @@ func curatedFields() []RuleField {
 // verification, coverage).
 func (r CuratedRules) For(t Traveller) EntryRules {
 	var out EntryRules
-	for _, f := range curatedFields() {
-		f.curated.choose(r, t, &out)
+	for _, f := range curatedRuleFields {
+		f.curated.choose(&r, t, &out)
 	}
 	return out
 }
 
 // Cited reports whether an official source gave at least one rule.
 func (r CuratedRules) Cited() bool {
-	for _, f := range curatedFields() {
+	for _, f := range curatedRuleFields {
 		if f.Facts(r) != nil {
 			return true
 		}
@@ -212,7 +214,7 @@ func (r CuratedRules) Cited() bool {
 // fever, verification, coverage).
 func (r CuratedRules) EveryTraveller(describe func(*AppliesTo) string) DestinationRules {
 	var out DestinationRules
-	for _, f := range curatedFields() {
+	for _, f := range curatedRuleFields {
 		f.curated.everyTraveller(r, describe, &out)
 	}
 	return out

@@ -1,6 +1,7 @@
 package entrycheck
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -33,7 +34,14 @@ type RuleLine struct {
 }
 
 // RuleFields lists the entry-rule fields in the order answers show them.
-func RuleFields() []RuleField {
+func RuleFields() []RuleField { return slices.Clone(ruleFields) }
+
+// ruleFields is the table RuleFields returns, built once: its rows hold
+// names and functions, and nothing changes them. The answers walk it
+// directly, since a check reads it several times.
+var ruleFields = ruleFieldTable()
+
+func ruleFieldTable() []RuleField {
 	return []RuleField{
 		variantField(FieldPassportValidity, "Passport validity",
 			func(r *CuratedRules) **Rule[[]PassportValidity] { return &r.PassportValidity },
@@ -122,7 +130,7 @@ func holderNames(codes []string) string {
 // RuleLabel is the label of the entry-rule field named field (RuleFields),
 // or the name in words when there is no such field.
 func RuleLabel(field string) string {
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		if f.Name == field {
 			return f.Label
 		}
@@ -134,7 +142,7 @@ func RuleLabel(field string) string {
 // RuleFields, one line per value or list item.
 func (r EntryRules) Lines() []RuleLine {
 	var out []RuleLine
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		out = append(out, f.lines(f, r)...)
 	}
 	return out
@@ -144,7 +152,7 @@ func (r EntryRules) Lines() []RuleLine {
 // official source gives a rule: what a traveller still has to find out.
 func (r EntryRules) NotCited() []string {
 	var out []string
-	for _, f := range RuleFields() {
+	for _, f := range ruleFields {
 		if len(f.lines(f, r)) == 0 {
 			out = append(out, f.Label)
 		}
