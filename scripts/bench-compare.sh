@@ -142,7 +142,7 @@ record head 18102
 "$work/reqbench" -record "$out/answers" -server base=http://127.0.0.1:18101 -server head=http://127.0.0.1:18102 -n 1 -rounds 0 \
   -trip internal/evaluation/testdata/trips/ten-legs-three-passports.json >/dev/null
 sed -i -E 's/"([a-z./]*request_id|client_id|client_secret|access_token|evaluated_at|checked_at|transaction)":"[^"]*"/"\1":"-"/g
-  s/"client_id_issued_at":[0-9]+/"client_id_issued_at":0/g' "$out"/answers/*/*
+  s/"(client_id_issued_at|client_secret_expires_at)":[0-9]+/"\1":0/g' "$out"/answers/*/*
 if diff -r "$out/answers/base" "$out/answers/head" >"$out/answers.diff"; then
   echo "recorded answers: identical ($(find "$out/answers/head" -type f | wc -l) requests)"
 else
