@@ -54,7 +54,7 @@ lint:
 
 ## curation: re-import the curators' notes into internal/dataset/curated
 curation: binary
-	$(BIN) curation import --from ../shared/curation-v2 --to internal/dataset/curated
+	$(BIN) curation import --from ../shared/curation-v3 --to internal/dataset/curated
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '_templ.go$$')

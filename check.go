@@ -179,11 +179,11 @@ func (v VerdictDate) On(now time.Time) VerdictAge {
 	return VerdictAge{VerdictDate: v, AgeDays: max(0, v.AsOf.DaysSince(now)), Old: !DateOf(now).Before(v.OldFrom)}
 }
 
-// Official-statement statuses on the travel date.
+// Official-statement statuses on the travel date: those of a period.
 const (
-	StatementInForce  = "in_force"
-	StatementUpcoming = "upcoming"
-	StatementEnded    = "ended"
+	StatementInForce  = PeriodInForce
+	StatementUpcoming = PeriodUpcoming
+	StatementEnded    = PeriodEnded
 )
 
 // Statement is what an official source says about the verdict of a
@@ -196,23 +196,29 @@ type Statement struct {
 	// Purposes are the purposes of travel the statement covers; nil when
 	// the source does not restrict them.
 	Purposes []string `json:"purposes"`
-	// EffectiveFrom is null when the source gives no start (in force as
-	// read); EffectiveUntil is null when it gives no end.
+	// EffectiveFrom is null when the source gives no start: the statement
+	// is known to hold only from the day it was read (Source.RetrievedAt).
+	// EffectiveUntil is null when it gives no end.
 	EffectiveFrom  *Date    `json:"effective_from"`
 	EffectiveUntil *Date    `json:"effective_until"`
 	Text           string   `json:"text"`
 	Source         Citation `json:"source"`
 }
 
-// StatusOn returns the statement's status on a day: in_force, upcoming or ended.
+// StatusOn returns the statement's status on a day: in_force, upcoming or
+// ended. A statement whose source gives no start is not applied to days
+// before it was read: nothing says it held then.
 func (s Statement) StatusOn(day Date) string {
-	switch {
-	case s.EffectiveFrom != nil && day.Before(*s.EffectiveFrom):
-		return StatementUpcoming
-	case s.EffectiveUntil != nil && s.EffectiveUntil.Before(day):
-		return StatementEnded
+	return periodStatus(s.InForceFrom(), s.EffectiveUntil, day)
+}
+
+// InForceFrom is the first day the statement is known to hold: its start,
+// or the day its source was read when the source gives none.
+func (s Statement) InForceFrom() *Date {
+	if s.EffectiveFrom != nil {
+		return s.EffectiveFrom
 	}
-	return StatementInForce
+	return &s.Source.RetrievedAt
 }
 
 // CoversPurpose reports whether the statement speaks of travel for purpose.
@@ -276,17 +282,17 @@ type Source struct {
 }
 
 // Period says in words when the statement holds: "from 1 January 2026",
-// "1 June 2025 to 31 May 2026", "until 31 May 2026" or "no period given".
+// "1 June 2025 to 31 May 2026", or, when the source gives no start, "from
+// 22 November 2026 (the day the source was read)".
 func (s CheckedStatement) Period() string {
-	switch from, until := s.EffectiveFrom, s.EffectiveUntil; {
-	case from != nil && until != nil:
-		return from.Long() + " to " + until.Long()
-	case from != nil:
-		return "from " + from.Long()
-	case until != nil:
-		return "until " + until.Long()
+	from := s.InForceFrom().Long()
+	if s.EffectiveFrom == nil {
+		from += " (the day the source was read)"
 	}
-	return "no period given"
+	if s.EffectiveUntil != nil {
+		return from + " to " + s.EffectiveUntil.Long()
+	}
+	return "from " + from
 }
 
 // StatusWords is the statement's status as people read it: "in force",

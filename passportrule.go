@@ -13,6 +13,12 @@ const (
 	// foreign ministry's advice to its own citizens); the value is a hint
 	// that may differ for this passport, never a condition of a trip.
 	AppliesDocumentedForOthers = "documented_for_others"
+	// AppliesEnded and AppliesUpcoming: the source gives the rule for this
+	// passport, but only for a period that has ended, or not yet begun, on
+	// the day of the answer; it is not applied, and it is shown in
+	// NotInForce.
+	AppliesEnded    = PeriodEnded
+	AppliesUpcoming = PeriodUpcoming
 )
 
 // PassportRule is a curated rule field as it holds for the passport of a
@@ -24,8 +30,14 @@ type PassportRule[T any] struct {
 	Value  T        `json:"value,omitzero"`
 	Source Citation `json:"source"`
 	// Note says in words why the field does not hold outright: whom the
-	// source gives it for; empty when Applies is yes.
+	// source gives it for, or when; empty when Applies is yes.
 	Note string `json:"note,omitempty"`
+	// NotInForce is what the source gives for this passport outside the
+	// period it holds on the day of the answer (an item that has ended or
+	// not yet begun, each with its status): shown, never applied. For a
+	// single-valued field it is the variant the passport would hold if it
+	// were in force; absent when there is none.
+	NotInForce T `json:"not_in_force,omitzero"`
 }
 
 // Holding returns the rule when it holds for the passport, nil otherwise
@@ -39,10 +51,14 @@ func (r *PassportRule[T]) Holding() *PassportRule[T] {
 }
 
 // Traveller is whom curated facts are selected for: a passport, the
-// verdict of the route, and the named groups (groups.json) it belongs to.
+// verdict of the route, the named groups (groups.json) it belongs to, and
+// the day of travel, on which a dated fact must be in force to apply.
 type Traveller struct {
 	Passport    string
 	Requirement Requirement
+	// On is the day the rules are read for: the travel date (a trip leg's
+	// own dates), today when none is given.
+	On Date
 	// InGroup tells whether a code is a member of a named group.
 	InGroup func(group, code string) bool
 	// Describe names the travellers an AppliesTo speaks of, for the notes.
@@ -59,11 +75,17 @@ type variant[T scoped] interface {
 	clearSource()
 }
 
-// state says whether a fact with scope s holds for the traveller.
+// state says whether a fact with scope s holds for the traveller: not for
+// this passport, outside its period on the traveller's day (ended or
+// upcoming), documented for other nationals, or yes.
 func (t Traveller) state(s Scope) string {
-	switch {
-	case !s.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup):
+	if !s.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup) {
 		return AppliesNotForThisPassport
+	}
+	if status := s.StatusOn(t.On); status != PeriodInForce {
+		return status
+	}
+	switch {
 	case s.DocumentedFor != nil && !s.DocumentedFor.Matches(t.Passport, t.Requirement, t.InGroup):
 		return AppliesDocumentedForOthers
 	}
@@ -71,18 +93,31 @@ func (t Traveller) state(s Scope) string {
 }
 
 // SelectVariant returns the field as it holds for the traveller: the first
-// variant whose applies_to matches, with its own source when it has one;
-// when none matches, the field with the state not_for_this_passport.
+// variant whose applies_to matches and whose period holds on the
+// traveller's day, with its own source when it has one. A variant for the
+// passport but out of its period is kept in NotInForce; when no variant
+// holds, the field is in that variant's state (ended or upcoming), or not
+// for this passport when none names it.
 func SelectVariant[T scoped, P variant[T]](r *Rule[[]T], t Traveller) *PassportRule[T] {
 	if r == nil {
 		return nil
 	}
+	out := &PassportRule[T]{Applies: AppliesNotForThisPassport, Source: r.Source}
+	outOfPeriod := false
 	for _, v := range r.Value {
 		s := t.state(v.ScopeOf())
-		if s == AppliesNotForThisPassport {
+		switch s {
+		case AppliesNotForThisPassport:
+			continue
+		case AppliesEnded, AppliesUpcoming:
+			if !outOfPeriod {
+				outOfPeriod = true
+				// It keeps its own source, if any: the field's cites what holds.
+				out.Applies, out.NotInForce = s, StampedOn(v, t.On)
+			}
 			continue
 		}
-		out := &PassportRule[T]{Applies: s, Value: v, Source: r.Source}
+		out.Applies, out.Value = s, StampedOn(v, t.On)
 		if own := P(&v).OwnSource(); own != nil {
 			out.Source = *own
 		}
@@ -92,31 +127,46 @@ func SelectVariant[T scoped, P variant[T]](r *Rule[[]T], t Traveller) *PassportR
 		}
 		return out
 	}
-	return &PassportRule[T]{Applies: AppliesNotForThisPassport, Source: r.Source, Note: notForNote(t, r.Value)}
+	if !outOfPeriod {
+		out.Note = notForNote(t, r.Value)
+	}
+	return out
 }
 
 // SelectItems returns a list field as it holds for the traveller: the items
-// whose applies_to excludes the passport are left out. The field holds
-// (yes) when an item holds outright, is documented for others when every
-// item kept is, and is not for this passport when none is kept.
+// whose applies_to excludes the passport are left out, and those outside
+// their period on the traveller's day are kept apart in NotInForce. The
+// field holds (yes) when an item holds outright, is documented for others
+// when every item kept is, is ended or upcoming when only items out of
+// their period name the passport, and is not for this passport when none
+// does.
 func SelectItems[T scoped](r *Rule[[]T], t Traveller) *PassportRule[[]T] {
 	if r == nil {
 		return nil
 	}
 	out := &PassportRule[[]T]{Applies: AppliesNotForThisPassport, Source: r.Source}
 	var documented *AppliesTo
+	outOfPeriod := ""
 	for _, v := range r.Value {
-		switch t.state(v.ScopeOf()) {
+		switch s := t.state(v.ScopeOf()); s {
 		case AppliesYes:
 			out.Applies = AppliesYes
 		case AppliesDocumentedForOthers:
 			documented = v.ScopeOf().DocumentedFor
+		case AppliesEnded, AppliesUpcoming:
+			if outOfPeriod == "" {
+				outOfPeriod = s
+			}
+			out.NotInForce = append(out.NotInForce, StampedOn(v, t.On))
+			continue
 		default:
 			continue
 		}
-		out.Value = append(out.Value, v)
+		out.Value = append(out.Value, StampedOn(v, t.On))
 	}
 	switch {
+	case out.Value == nil && outOfPeriod != "":
+		out.Applies = outOfPeriod
 	case out.Value == nil:
 		out.Note = notForNote(t, r.Value)
 	case out.Applies != AppliesYes:
@@ -125,17 +175,35 @@ func SelectItems[T scoped](r *Rule[[]T], t Traveller) *PassportRule[[]T] {
 	return out
 }
 
+// StampedOn returns a copy of a fact with its status on day set, when the
+// fact has a period (every fact embeds Scope).
+func StampedOn[T scoped](v T, day Date) T {
+	if s, ok := any(&v).(interface{ stampOn(Date) }); ok {
+		s.stampOn(day)
+	}
+	return v
+}
+
 // ItemHolds reports whether a list item holds for the traveller: true or
-// false by its applies_to, nil when its source speaks to other nationals.
+// false by its applies_to and its period, nil when its source speaks to
+// other nationals.
 func (t Traveller) ItemHolds(s Scope) *bool {
 	yes, no := true, false
 	switch t.state(s) {
 	case AppliesYes:
 		return &yes
-	case AppliesNotForThisPassport:
-		return &no
+	case AppliesDocumentedForOthers:
+		return nil
 	}
-	return nil
+	return &no
+}
+
+// Open reports whether a fact is open to the traveller: its applies_to
+// names the passport and its period holds on the traveller's day, whomever
+// its source speaks to.
+func (t Traveller) Open(s Scope) bool {
+	st := t.state(s)
+	return st == AppliesYes || st == AppliesDocumentedForOthers
 }
 
 func (t Traveller) documentedNote(a *AppliesTo) string { return documentedNote(t.describe(a)) }

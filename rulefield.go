@@ -69,7 +69,7 @@ func (f RuleField) Facts(r CuratedRules) *Rule[[]RuleFact] {
 type curatedField interface {
 	facts(CuratedRules) *Rule[[]RuleFact]
 	choose(*CuratedRules, Traveller, *EntryRules)
-	everyTraveller(CuratedRules, func(*AppliesTo) string, *DestinationRules)
+	everyTraveller(CuratedRules, func(*AppliesTo) string, Date, *DestinationRules)
 	destinationLines(DestinationRules) []RuleLine
 }
 
@@ -144,14 +144,14 @@ func (f fieldOf[T]) choose(r *CuratedRules, t Traveller, out *EntryRules) {
 // everyTraveller lists the field's variants or items, each under its own
 // source when it was read from another page than its field, with whom it
 // holds for and whom its source speaks to in words.
-func (f fieldOf[T]) everyTraveller(r CuratedRules, describe func(*AppliesTo) string, out *DestinationRules) {
+func (f fieldOf[T]) everyTraveller(r CuratedRules, describe func(*AppliesTo) string, day Date, out *DestinationRules) {
 	x := *f.curated(&r)
 	if x == nil {
 		return
 	}
 	vs := make([]Variant[T], 0, len(x.Value))
 	for _, v := range x.Value {
-		vr := Variant[T]{Value: v, Source: x.Source}
+		vr := Variant[T]{Value: StampedOn(v, day), Source: x.Source}
 		if own, ok := any(v).(interface{ OwnSource() *Citation }); ok && own.OwnSource() != nil {
 			vr.Source = *own.OwnSource()
 		}
@@ -210,12 +210,12 @@ func (r CuratedRules) Cited() bool {
 
 // EveryTraveller is the block of rules as it holds for every traveller:
 // each variant and item, with whom it holds for and whom its source speaks
-// to, named by describe; without the parts an answer computes (yellow
-// fever, verification, coverage).
-func (r CuratedRules) EveryTraveller(describe func(*AppliesTo) string) DestinationRules {
+// to, named by describe, and the status of a dated one on day; without the
+// parts an answer computes (yellow fever, verification, coverage).
+func (r CuratedRules) EveryTraveller(describe func(*AppliesTo) string, day Date) DestinationRules {
 	var out DestinationRules
 	for _, f := range curatedRuleFields {
-		f.curated.everyTraveller(r, describe, &out)
+		f.curated.everyTraveller(r, describe, day, &out)
 	}
 	return out
 }

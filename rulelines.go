@@ -161,40 +161,73 @@ func (r EntryRules) NotCited() []string {
 }
 
 // single is the line of a single-valued rule: what holds for the passport,
-// or why it does not hold outright.
-func single[T any](f RuleField, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
+// or why it does not hold outright; then the variant for the passport that
+// is outside its period, if any.
+func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
 	if r == nil {
 		return nil
 	}
 	l := RuleLine{Field: f.Name, Label: f.Label, Source: r.Source}
-	if r.Applies == AppliesNotForThisPassport {
+	var out []RuleLine
+	switch r.Applies {
+	case AppliesNotForThisPassport:
 		l.Text = r.Note
 		return []RuleLine{l}
+	case AppliesYes, AppliesDocumentedForOthers:
+		text, detail := words(r.Value)
+		l.Text, l.Detail = r.Words(dated(r.Value, text)), detail
+		out = append(out, l)
 	}
-	text, detail := words(r.Value)
-	l.Text, l.Detail = r.Words(text), detail
-	return []RuleLine{l}
+	if r.NotInForce.ScopeOf().Status != "" {
+		text, detail := words(r.NotInForce)
+		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(r.NotInForce, text), Detail: detail, Source: ownSource(r.NotInForce, r.Source)})
+	}
+	return out
 }
 
 // items are the lines of a list-valued rule, one per item that holds for
-// the passport; a list none of whose items does says so once.
-func items[T any](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
+// the passport, then one per item for the passport outside its period; a
+// list none of whose items names the passport says so once.
+func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
 	if r == nil {
 		return nil
 	}
-	if r.Applies == AppliesNotForThisPassport || len(r.Value) == 0 {
+	if len(r.Value) == 0 && len(r.NotInForce) == 0 {
 		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source}}
 	}
-	out := make([]RuleLine, 0, len(r.Value))
+	out := make([]RuleLine, 0, len(r.Value)+len(r.NotInForce))
 	for _, v := range r.Value {
 		l := line(v)
-		l.Field, l.Source = f.Name, r.Source
+		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
 		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
 			l.Text = r.Note + " " + l.Text
 		}
 		out = append(out, l)
 	}
+	for _, v := range r.NotInForce {
+		l := line(v)
+		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
+		out = append(out, l)
+	}
 	return out
+}
+
+// dated puts before a fact's text when it holds, for a fact whose source
+// gives it a period: "Ended on 31 October 2026; not applied: ...".
+func dated[T scoped](v T, text string) string {
+	if w := v.ScopeOf().PeriodWords(); w != "" {
+		return w + ": " + text
+	}
+	return text
+}
+
+// ownSource is the source of a variant read from another page than its
+// field's, or the field's source.
+func ownSource[T any](v T, field Citation) Citation {
+	if own, ok := any(v).(interface{ OwnSource() *Citation }); ok && own.OwnSource() != nil {
+		return *own.OwnSource()
+	}
+	return field
 }
 
 var countedFromWords = map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}

@@ -27,11 +27,13 @@ type Rule[T any] struct {
 	Source Citation `json:"source"`
 }
 
-// Scope says whom a curated fact holds for (AppliesTo) and whom its source
-// speaks to (DocumentedFor); nil holds for, or speaks to, every passport.
+// Scope says whom a curated fact holds for (AppliesTo), whom its source
+// speaks to (DocumentedFor) and when it holds (Period); nil holds for, or
+// speaks to, every passport, and no period holds on any date.
 type Scope struct {
 	AppliesTo     *AppliesTo `json:"applies_to,omitempty"`
 	DocumentedFor *AppliesTo `json:"documented_for,omitempty"`
+	Period
 }
 
 // ScopeOf returns the scope; every fact type embeds Scope and so has it.

@@ -16,7 +16,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-var clock = entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+var clock = entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
 
 // answers are real answers in words, by golden file name: the checks of
 // datatest.LabelledRequests and trips of the evaluation's test data.

@@ -20,7 +20,7 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Setenv("ENTRYCHECK_DATA", datatest.MatrixDir(t, datatest.Current))
 	t.Setenv("ENTRYCHECK_GEO", datatest.GeoDir(t))
 	var out, errOut bytes.Buffer
-	clock := entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	clock := entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
 	code = cli.Run(cli.Env{Stdout: &out, Stderr: &errOut, Clock: clock}, args)
 	return code, out.String(), errOut.String()
 }

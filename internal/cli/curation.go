@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"testing/fstest"
 
 	"github.com/entrycheck/entrycheck/internal/country"
@@ -12,13 +11,11 @@ import (
 
 func runCuration(env Env, args []string) int {
 	if len(args) == 0 || args[0] != "import" {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--statements FILE] [--yellow-fever FILE] [--to DIR]")
+		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--to DIR]")
 		return ExitUsage
 	}
 	fs := newFlags(env, "curation import", "")
-	from := fs.String("from", "../shared/curation-v2", "the curators' format-2 notes `directory` (groups.json, destinations/*.json)")
-	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
-	yellowFever := fs.String("yellow-fever", curation.YellowFeverPath("../shared/curation-v2"), "the curators' yellow-fever `file` (format 2)")
+	from := fs.String("from", curation.NotesDir, "the curators' format-2 notes `directory` (groups.json, destinations/, official-statements.json, statements/, yellow-fever.json)")
 	to := fs.String("to", "internal/dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {
 		return flagExit(err)
@@ -26,14 +23,6 @@ func runCuration(env Env, args []string) int {
 	files, err := curation.Convert(*from)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *from, err)
-		return ExitFailure
-	}
-	if files[dataset.StatementsFile], err = curation.ConvertStatements(*statements, os.DirFS(*to)); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *statements, err)
-		return ExitFailure
-	}
-	if files[dataset.YellowFeverFile], err = curation.ConvertYellowFever(*yellowFever); err != nil {
-		fmt.Fprintf(env.Stderr, "entrycheck: importing %s: %v\n", *yellowFever, err)
 		return ExitFailure
 	}
 	if err := validateImport(files); err != nil {
@@ -45,7 +34,7 @@ func runCuration(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "entrycheck: writing %s: %v\n", *to, err)
 		return ExitFailure
 	}
-	fmt.Fprintf(env.Stdout, "imported %d files from %s, %s and %s into %s: %d written, %d unchanged\n", len(files), *from, *statements, *yellowFever, *to, n, len(files)-n)
+	fmt.Fprintf(env.Stdout, "imported %d files from %s into %s: %d written, %d unchanged\n", len(files), *from, *to, n, len(files)-n)
 	return ExitOK
 }
 

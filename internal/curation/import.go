@@ -18,14 +18,17 @@ import (
 type Files map[string][]byte
 
 // Convert reads the curators' format-2 notes under srcDir (groups.json,
-// destinations/*.json) and returns the files of the project's format; the
-// yellow-fever table comes from ConvertYellowFever. A note the project would refuse is refused with
-// its file and the JSON path of the problem.
+// destinations/*.json, official-statements.json, statements/*.json and
+// yellow-fever.json) and returns the whole curated layer in the project's
+// format. A note the project would refuse is refused with its file and the
+// JSON path of the problem. Each record names the note it came from under
+// the notes' directory name (curation-v3/destinations/AUT.json).
 func Convert(srcDir string) (Files, error) {
 	reg, err := country.New()
 	if err != nil {
 		return nil, err
 	}
+	origin := filepath.Base(filepath.Clean(srcDir))
 	out := Files{}
 	groups, err := convertGroups(filepath.Join(srcDir, dataset.GroupsFile), reg)
 	if err != nil {
@@ -54,7 +57,7 @@ func Convert(srcDir string) (Files, error) {
 		if err := decode(p, &src); err != nil {
 			return nil, err
 		}
-		d, err := convertDestination(src, "curation-v2/"+name)
+		d, err := convertDestination(src, origin+"/"+name)
 		if err == nil {
 			err = d.Validate(reg, byCode)
 		}
@@ -67,6 +70,12 @@ func Convert(srcDir string) (Files, error) {
 		if out[name], err = encode(d); err != nil {
 			return nil, err
 		}
+	}
+	if out[dataset.StatementsFile], err = convertStatements(srcDir, origin, reg, byCode); err != nil {
+		return nil, fmt.Errorf("%s: %w", srcDir, err)
+	}
+	if out[dataset.YellowFeverFile], err = ConvertYellowFever(YellowFeverPath(srcDir)); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -15,35 +15,26 @@ import (
 )
 
 // TestCheckedInLayerMatchesNotes fails when internal/dataset/curated drifts from the
-// curators' notes: run `entrycheck curation import` and commit the result.
+// curators' notes: run `make curation` and commit the result.
 func TestCheckedInLayerMatchesNotes(t *testing.T) {
-	files, err := curation.Convert(filepath.Join(datatest.SharedDir(t), "curation-v2"))
+	files, err := curation.Convert(filepath.Join(datatest.SharedDir(t), "curation-v3"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, name := range []string{dataset.GroupsFile, dataset.StatementsFile, dataset.YellowFeverFile} {
+		if files[name] == nil {
+			t.Errorf("the import gives no %s", name)
+		}
 	}
 	for name, want := range files {
 		got, err := fs.ReadFile(dataset.CuratedFS(), name)
 		if err != nil {
-			t.Errorf("%s: %v (run entrycheck curation import)", name, err)
+			t.Errorf("%s: %v (run make curation)", name, err)
 			continue
 		}
 		if string(got) != string(want) {
-			t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", name)
+			t.Errorf("internal/dataset/curated/%s differs from a fresh import (run make curation)", name)
 		}
-	}
-	statements, err := curation.ConvertStatements(curation.StatementsPath(filepath.Join(datatest.SharedDir(t), "curation-v2")), dataset.CuratedFS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile); string(got) != string(statements) {
-		t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.StatementsFile)
-	}
-	yellowFever, err := curation.ConvertYellowFever(curation.YellowFeverPath(filepath.Join(datatest.SharedDir(t), "curation-v2")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := fs.ReadFile(dataset.CuratedFS(), dataset.YellowFeverFile); string(got) != string(yellowFever) {
-		t.Errorf("internal/dataset/curated/%s differs from a fresh import (run entrycheck curation import)", dataset.YellowFeverFile)
 	}
 	old, _ := fs.Glob(dataset.CuratedFS(), dataset.DestinationsDir+"/*.json")
 	for _, name := range old {
@@ -58,14 +49,11 @@ func TestCheckedInLayerMatchesNotes(t *testing.T) {
 // imported layer, as multisets.
 func TestEveryCitationSurvives(t *testing.T) {
 	shared := datatest.SharedDir(t)
-	src := citations(t, os.DirFS(filepath.Join(shared, "curation-v2")))
-	// The statements are compared by TestStatementsSurviveImport (the
-	// project keeps statements of its own), the yellow-fever table by
-	// TestYellowFeverCitationsSurvive (sourceless entries are kept apart).
-	delete(src, dataset.StatementsFile)
+	src := citations(t, os.DirFS(filepath.Join(shared, "curation-v3")))
+	// The yellow-fever table is compared by TestYellowFeverCitationsSurvive
+	// (sourceless entries are kept apart).
 	delete(src, dataset.YellowFeverFile)
 	dst := citations(t, dataset.CuratedFS())
-	delete(dst, dataset.StatementsFile)
 	delete(dst, dataset.YellowFeverFile)
 	flat := func(m map[string][]string) []string {
 		var all []string
@@ -134,19 +122,14 @@ func citations(t *testing.T, fsys fs.FS) map[string][]string {
 }
 
 // TestStatementsSurviveImport compares every official statement of the
-// curators' format-2 file with the imported one, source members included,
-// and checks that the statements curated in the project itself are kept.
+// curators' statements files (official-statements.json and one file per
+// official list) with the imported one, source members included; each names
+// the file it came from, and the import adds none.
 func TestStatementsSurviveImport(t *testing.T) {
-	src := filepath.Join(datatest.SharedDir(t), "curation-v2", "official-statements.json")
-	raw, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var notes struct {
-		Statements []map[string]any `json:"statements"`
-	}
-	if err := json.Unmarshal(raw, &notes); err != nil {
-		t.Fatal(err)
+	notes := filepath.Join(datatest.SharedDir(t), "curation-v3")
+	lists, err := filepath.Glob(filepath.Join(notes, "statements", "*.json"))
+	if err != nil || len(lists) == 0 {
+		t.Fatalf("no statements files in %s/statements: %v", notes, err)
 	}
 	b, err := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile)
 	if err != nil {
@@ -162,72 +145,113 @@ func TestStatementsSurviveImport(t *testing.T) {
 	for _, s := range imported.Statements {
 		byID[s["id"].(string)] = s
 	}
-	if len(notes.Statements) < 6 {
-		t.Fatalf("only %d statements in the notes", len(notes.Statements))
-	}
-	for _, want := range notes.Statements {
-		got, ok := byID[want["id"].(string)]
-		if !ok {
-			t.Errorf("statement %s is missing after import", want["id"])
-			continue
+	noted := 0
+	for _, file := range append([]string{filepath.Join(notes, "official-statements.json")}, lists...) {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, k := range []string{"destination", "applies_to", "requirement", "allowed_stay_days", "purposes", "effective_from", "effective_until", "text"} {
-			if a, b := jsonOf(t, want[k]), jsonOf(t, got[k]); a != b {
-				t.Errorf("statement %s: %s is %s after import, %s in the notes", want["id"], k, b, a)
-			}
+		var doc struct {
+			Statements []map[string]any `json:"statements"`
 		}
-		ws, gs := want["source"].(map[string]any), got["source"].(map[string]any)
-		for k, v := range ws {
-			if v == nil {
-				if _, present := gs[k]; present {
-					t.Errorf("statement %s: source.%s is null in the notes but %v after import", want["id"], k, gs[k])
-				}
+		if err := json.Unmarshal(raw, &doc); err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(filepath.Dir(notes), file)
+		for _, want := range doc.Statements {
+			noted++
+			got, ok := byID[want["id"].(string)]
+			if !ok {
+				t.Errorf("statement %s of %s is missing after import", want["id"], rel)
 				continue
 			}
-			if jsonOf(t, v) != jsonOf(t, gs[k]) {
-				t.Errorf("statement %s: source.%s is %v after import, %v in the notes", want["id"], k, gs[k], v)
+			if got["curated_from"] != filepath.ToSlash(rel) {
+				t.Errorf("statement %s: curated_from %q, want %q", want["id"], got["curated_from"], rel)
+			}
+			for _, k := range []string{"destination", "applies_to", "requirement", "allowed_stay_days", "purposes", "effective_from", "effective_until", "text"} {
+				if a, b := jsonOf(t, want[k]), jsonOf(t, got[k]); a != b {
+					t.Errorf("statement %s: %s is %s after import, %s in the notes", want["id"], k, b, a)
+				}
+			}
+			ws, gs := want["source"].(map[string]any), got["source"].(map[string]any)
+			for k, v := range ws {
+				if v == nil {
+					if _, present := gs[k]; present {
+						t.Errorf("statement %s: source.%s is null in the notes but %v after import", want["id"], k, gs[k])
+					}
+					continue
+				}
+				if jsonOf(t, v) != jsonOf(t, gs[k]) {
+					t.Errorf("statement %s: source.%s is %v after import, %v in the notes", want["id"], k, gs[k], v)
+				}
 			}
 		}
-		delete(byID, want["id"].(string))
 	}
-	// What remains was curated in the project itself, from the format-1 notes.
-	if len(byID) != 3 {
-		t.Errorf("%d statements curated in the project, want the 3 migrated ones (BRA x2, VNM)", len(byID))
-	}
-	for id, s := range byID {
-		if !strings.HasPrefix(s["curated_from"].(string), "curation/destinations/") {
-			t.Errorf("statement %s: curated_from %q", id, s["curated_from"])
-		}
+	if len(imported.Statements) != noted {
+		t.Errorf("%d statements imported, %d in the notes", len(imported.Statements), noted)
 	}
 }
 
 // TestMalformedStatementsAreRefused: an import names the file and the
-// statement of the problem and writes nothing.
+// statement of the problem, and gives nothing to write.
 func TestMalformedStatementsAreRefused(t *testing.T) {
-	src := filepath.Join(datatest.SharedDir(t), "curation-v2", "official-statements.json")
-	raw, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct{ name, from, to, want string }{
-		{"bad date", `"effective_from": "2025-06-01"`, `"effective_from": "1 June 2025"`, `statements[1] (CHN-2025-06-latam-visa-free): effective_from`},
-		{"unknown member", `"effective_until": null`, `"effective_until": null, "until": null`, `unknown field "until"`},
-		{"bad retrieved_at", `"retrieved_at": "2026-11-23"`, `"retrieved_at": "yesterday"`, `statements[0] (CHN-2024-12-unilateral-visa-free-38): source: citation`},
+	shared := datatest.SharedDir(t)
+	for _, tc := range []struct{ name, file, from, to, want string }{
+		{"bad date", "official-statements.json", `"effective_from": "2025-06-01"`, `"effective_from": "1 June 2025"`,
+			`official-statements.json: statements[1] (CHN-2025-06-latam-visa-free): effective_from`},
+		{"unknown member", "official-statements.json", `"effective_until": null`, `"effective_until": null, "until": null`, `unknown field "until"`},
+		{"bad retrieved_at", "official-statements.json", `"retrieved_at": "2026-11-23"`, `"retrieved_at": "yesterday"`,
+			`official-statements.json: statements[0] (CHN-2024-12-unilateral-visa-free-38): source: citation`},
+		{"unknown group", "statements/BRA-gov-br-porto-visit-visa.json", `"EU"`, `"EUROPE"`,
+			`statements/BRA-gov-br-porto-visit-visa.json: statements[1] (BRA-2026-11-visit-visa-exempt-eu): applies_to: group "EUROPE"`},
+		{"unknown passport", "statements/NZL-2026-11-visa-waiver-nzeta.json", `"AND"`, `"ANX"`,
+			`statements/NZL-2026-11-visa-waiver-nzeta.json: statements[0] (NZL-2026-11-visa-waiver-countries-nzeta): applies_to`},
+		{"format", "statements/ISR-eta-il-spain-exteriores.json", `"format": 2`, `"format": 1`, `statements/ISR-eta-il-spain-exteriores.json: format 1, want 2`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			dir := copyNotes(t, shared, func(string) bool { return true })
+			p := filepath.Join(dir, filepath.FromSlash(tc.file))
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
 			bad := strings.Replace(string(raw), tc.from, tc.to, 1)
 			if bad == string(raw) {
-				t.Fatalf("%q is not in the notes", tc.from)
+				t.Fatalf("%q is not in %s", tc.from, tc.file)
 			}
-			p := filepath.Join(t.TempDir(), "official-statements.json")
 			if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := curation.ConvertStatements(p, dataset.CuratedFS())
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p) {
-				t.Fatalf("error = %v, want one naming %s and %q", err, p, tc.want)
+			files, err := curation.Convert(dir)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error = %v, want one containing %q", err, tc.want)
+			}
+			if files != nil {
+				t.Errorf("a refused import gives %d files to write", len(files))
 			}
 		})
+	}
+}
+
+// TestStatementIDsAreUniqueAcrossFiles: an id a second file uses again is
+// refused, naming both files.
+func TestStatementIDsAreUniqueAcrossFiles(t *testing.T) {
+	dir := copyNotes(t, datatest.SharedDir(t), func(string) bool { return true })
+	b, err := os.ReadFile(filepath.Join(dir, "statements", "CHN-2025-11-sweden-visa-free.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["statements"].([]any)[0].(map[string]any)["id"] = "CHN-2024-12-unilateral-visa-free-38"
+	if err := os.WriteFile(filepath.Join(dir, "statements", "CHN-2025-11-sweden-visa-free.json"), mustJSON(t, doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = curation.Convert(dir)
+	if err == nil || !strings.Contains(err.Error(), `statements/CHN-2025-11-sweden-visa-free.json: statements[0]: id "CHN-2024-12-unilateral-visa-free-38" is already used in official-statements.json`) {
+		t.Fatalf("error = %v, want the id named with both files", err)
 	}
 }
 

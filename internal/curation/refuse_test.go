@@ -2,6 +2,7 @@ package curation_test
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,7 +62,7 @@ func TestMalformedNotesAreRefused(t *testing.T) {
 		{"format 1", func(n map[string]any) { n["format"] = 1 }, `destinations/FRA.json: format 1, want 2`},
 	}
 	shared := datatest.SharedDir(t)
-	note, err := os.ReadFile(filepath.Join(shared, "curation-v2", "destinations", "FRA.json"))
+	note, err := os.ReadFile(filepath.Join(shared, "curation-v3", "destinations", "FRA.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,26 +82,11 @@ func TestMalformedNotesAreRefused(t *testing.T) {
 	}
 }
 
-// notesWith lays out a notes directory holding the shared groups, France's
-// note as given and, beside it, the yellow-fever file the import reads.
+// notesWith lays out a notes directory holding the shared notes but the
+// destinations, and France's note as given.
 func notesWith(t *testing.T, shared string, fra map[string]any) string {
 	t.Helper()
-	root := t.TempDir()
-	dir := filepath.Join(root, "curation-v2")
-	copyFile := func(from, to string) {
-		b, err := os.ReadFile(from)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(to, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	copyFile(filepath.Join(shared, "curation-v2", "groups.json"), filepath.Join(dir, "groups.json"))
-	copyFile(filepath.Join(shared, "curation", "yellow-fever.json"), filepath.Join(root, "curation", "yellow-fever.json"))
+	dir := copyNotes(t, shared, func(rel string) bool { return !strings.HasPrefix(rel, "destinations/") })
 	b, err := json.Marshal(fra)
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +95,35 @@ func notesWith(t *testing.T, shared string, fra map[string]any) string {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "destinations", "FRA.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// copyNotes copies the files of the shared notes that keep allows into a
+// new notes directory named as the shared one, and returns it.
+func copyNotes(t *testing.T, shared string, keep func(rel string) bool) string {
+	t.Helper()
+	src := filepath.Join(shared, "curation-v3")
+	dir := filepath.Join(t.TempDir(), "curation-v3")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil || !keep(filepath.ToSlash(rel)) {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -112,7 +112,7 @@ func TestEveryRuleFieldReachesEverySurface(t *testing.T) {
 				t.Errorf("the rules selected for a passport give no line for %s", f.Name)
 			}
 
-			every := only.EveryTraveller(describe)
+			every := only.EveryTraveller(describe, entrycheck.Date{Year: 2026, Month: 11, Day: 27})
 			if got := jsonObject(t, every)[f.Name]; string(got) == "null" || string(got) == "[]" || got == nil {
 				t.Errorf("the destination answer leaves out %s", f.Name)
 			}
@@ -215,7 +215,7 @@ func openAPISchemas(t *testing.T) map[string]any {
 // the full rules alone, changed by edit when it is not nil.
 func notesWithRules(t *testing.T, shared string, full map[string]json.RawMessage, f entrycheck.RuleField, edit func(field map[string]any)) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(shared, "curation-v2", "destinations", "FRA.json"))
+	b, err := os.ReadFile(filepath.Join(shared, "curation-v3", "destinations", "FRA.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

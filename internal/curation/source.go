@@ -1,5 +1,5 @@
 // Package curation imports the curators' source notes (the FORMAT.md layout
-// of the shared curation-v2 folder) into the project's own curated format
+// of the shared curation-v3 folder) into the project's own curated format
 // under internal/dataset/curated, keeping every citation. It converts shapes only: it
 // adds no fact, and a field the notes leave null stays null.
 package curation
@@ -15,6 +15,9 @@ import (
 // The curators' note format 2, as FORMAT.md describes it. Its citations,
 // facts, applies_to and apply entries decode into the project's own types;
 // only a rule field's value differs: one value or a list of variants.
+
+// NotesDir is where the curators' notes stand, from the repository's root.
+const NotesDir = "../shared/curation-v3"
 
 // noteFormat is the format of the notes this package imports.
 const noteFormat = 2

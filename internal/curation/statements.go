@@ -1,23 +1,19 @@
 package curation
 
 import (
-	"encoding/json"
 	"fmt"
-	"io/fs"
+	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/country"
 	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
-// statementsOrigin is the curated_from of statements imported from the
-// curators' format-2 notes; statements with another origin were curated in
-// the project itself and are kept as they are.
-const statementsOrigin = "curation-v2/official-statements.json"
-
-// srcStatements is official-statements.json of the curators' notes (format 2).
+// srcStatements is a statements file of the curators' notes (format 2):
+// official-statements.json, or one of statements/*.json, one per official
+// list, of the same shape.
 type srcStatements struct {
 	Format     int            `json:"format"`
 	Statements []srcStatement `json:"statements"`
@@ -59,36 +55,58 @@ func citationV2(c srcCitationV2) (entrycheck.Citation, error) {
 	return out, nil
 }
 
-// ConvertStatements imports the curators' official statements (format 2,
-// srcFile) into the project's official-statements file, keeping the
-// statements of the project's current file in curated that were curated in
-// the project itself. Statements are ordered by destination
-// and id, so that an import is reproducible.
-func ConvertStatements(srcFile string, curated fs.FS) ([]byte, error) {
-	var src srcStatements
-	if err := decode(srcFile, &src); err != nil {
+// statementFiles are the statements files of a notes directory, relative
+// to it: official-statements.json, then statements/*.json in name order.
+func statementFiles(notesDir string) ([]string, error) {
+	lists, err := filepath.Glob(filepath.Join(notesDir, statementsDir, "*.json"))
+	if err != nil {
 		return nil, err
 	}
-	if src.Format != 2 {
-		return nil, fmt.Errorf("%s: format %d, want 2", srcFile, src.Format)
+	sort.Strings(lists)
+	out := []string{dataset.StatementsFile}
+	for _, p := range lists {
+		out = append(out, path.Join(statementsDir, filepath.Base(p)))
+	}
+	return out, nil
+}
+
+// statementsDir holds one statements file per official list.
+const statementsDir = "statements"
+
+// convertStatements imports every official statement of the notes in
+// notesDir into the project's official-statements file, each with the note
+// file it came from (origin is the notes' name, such as curation-v3). A
+// statement the loader would refuse, or an id used twice across the files,
+// is refused with its file and JSON path. Statements are ordered by
+// destination and id, so that an import is reproducible.
+func convertStatements(notesDir, origin string, reg *country.Registry, groups map[string]dataset.Group) ([]byte, error) {
+	files, err := statementFiles(notesDir)
+	if err != nil {
+		return nil, err
 	}
 	doc := dataset.StatementsDocument{Format: dataset.StatementsFormat}
-	for i, s := range src.Statements {
-		st, err := convertStatement(s)
-		if err != nil {
-			return nil, fmt.Errorf("%s: statements[%d] (%s): %w", srcFile, i, s.ID, err)
+	seen := map[string]string{}
+	for _, rel := range files {
+		var src srcStatements
+		if err := decode(filepath.Join(notesDir, rel), &src); err != nil {
+			return nil, err
 		}
-		doc.Statements = append(doc.Statements, st)
-	}
-	if current, err := fs.ReadFile(curated, dataset.StatementsFile); err == nil {
-		var kept dataset.StatementsDocument
-		if err := json.Unmarshal(current, &kept); err != nil {
-			return nil, fmt.Errorf("the current %s: %w", dataset.StatementsFile, err)
+		if src.Format != noteFormat {
+			return nil, fmt.Errorf("%s: format %d, want %d", rel, src.Format, noteFormat)
 		}
-		for _, s := range kept.Statements {
-			if !strings.HasPrefix(s.CuratedFrom, statementsOrigin) {
-				doc.Statements = append(doc.Statements, s)
+		for i, s := range src.Statements {
+			st, err := convertStatement(s, origin+"/"+rel)
+			if err == nil {
+				err = st.Validate(reg, groups)
 			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: statements[%d] (%s): %w", rel, i, s.ID, err)
+			}
+			if first, dup := seen[s.ID]; dup {
+				return nil, fmt.Errorf("%s: statements[%d]: id %q is already used in %s", rel, i, s.ID, first)
+			}
+			seen[s.ID] = rel
+			doc.Statements = append(doc.Statements, st)
 		}
 	}
 	sort.SliceStable(doc.Statements, func(i, j int) bool {
@@ -101,7 +119,7 @@ func ConvertStatements(srcFile string, curated fs.FS) ([]byte, error) {
 	return encode(doc)
 }
 
-func convertStatement(s srcStatement) (dataset.OfficialStatement, error) {
+func convertStatement(s srcStatement, from string) (dataset.OfficialStatement, error) {
 	out := dataset.OfficialStatement{
 		Statement: entrycheck.Statement{
 			ID:              s.ID,
@@ -112,7 +130,7 @@ func convertStatement(s srcStatement) (dataset.OfficialStatement, error) {
 		},
 		Destination: s.Destination,
 		AppliesTo:   s.AppliesTo,
-		CuratedFrom: statementsOrigin,
+		CuratedFrom: from,
 	}
 	var err error
 	if out.EffectiveFrom, err = optionalDate(s.EffectiveFrom); err != nil {
@@ -136,9 +154,4 @@ func optionalDate(s *string) (*entrycheck.Date, error) {
 		return nil, err
 	}
 	return &d, nil
-}
-
-// StatementsPath is the curators' format-2 statements file under a notes directory.
-func StatementsPath(notesDir string) string {
-	return filepath.Join(notesDir, "official-statements.json")
 }

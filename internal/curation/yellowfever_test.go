@@ -17,7 +17,7 @@ import (
 // yellowFeverNotes is the curators' format-2 yellow-fever file, decoded loosely.
 func yellowFeverNotes(t *testing.T) (path string, notes map[string]any) {
 	t.Helper()
-	path = curation.YellowFeverPath(filepath.Join(datatest.SharedDir(t), "curation-v2"))
+	path = curation.YellowFeverPath(filepath.Join(datatest.SharedDir(t), "curation-v3"))
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

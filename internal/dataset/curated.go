@@ -163,7 +163,7 @@ func LoadCurated(fsys fs.FS, reg *country.Registry) (*Curated, error) {
 	}
 	ids := map[string]bool{}
 	for i, s := range statements.Statements {
-		if err := s.validate(reg, c.Groups); err != nil {
+		if err := s.Validate(reg, c.Groups); err != nil {
 			return nil, fmt.Errorf("curated %s: statement %d (%s): %w", StatementsFile, i+1, s.ID, err)
 		}
 		if ids[s.ID] {

@@ -19,7 +19,7 @@ func TestCuratedLayerLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes, err := filepath.Glob(filepath.Join(datatest.SharedDir(t), "curation-v2", "destinations", "*.json"))
+	notes, err := filepath.Glob(filepath.Join(datatest.SharedDir(t), "curation-v3", "destinations", "*.json"))
 	if err != nil || len(notes) == 0 {
 		t.Fatalf("no curators' notes: %v", err)
 	}
@@ -122,11 +122,13 @@ func TestBadCuratedLayerIsRefused(t *testing.T) {
 		{"rule without date", "destinations/THA.json", `"retrieved_at": "2026-11-22"`, `"retrieved_at": "22 Nov"`, "THA.json"},
 		{"unknown field", "destinations/THA.json", `"curator_notes"`, `"curator_note"`, "unknown field"},
 		{"bad onward value", "destinations/THA.json", `"required": "required"`, `"required": "yes"`, "rules.onward_ticket"},
-		{"bad requirement in a statement", dataset.StatementsFile, `"requirement": "e_visa"`, `"requirement": "unknown"`, "BRA-visit-visa-e-visa-aus-can-usa"},
+		{"bad requirement in a statement", dataset.StatementsFile, `"requirement": "e_visa"`, `"requirement": "unknown"`, "BRA-2026-11-visit-e-visa-aus-can-usa"},
 		{"statement ending before it starts", dataset.StatementsFile, `"effective_until": "2026-05-31"`, `"effective_until": "2025-05-31"`, "effective_until 2025-05-31 is before effective_from 2025-06-01"},
 		{"statement of an unknown group", dataset.StatementsFile, `"passports": [
           "BRA",`, `"groups": ["MERCOSUR"], "passports": [
           "BRA",`, `group "MERCOSUR"`},
+		{"rule item ending before it starts", "destinations/IRL.json", `"effective_until": "2026-10-31"`, `"effective_from": "2026-11-01", "effective_until": "2026-10-31"`, "rules.residence_permit_exemptions.value[0].effective_until: 2026-10-31 is before effective_from 2026-11-01"},
+		{"rule item with a curated status", "destinations/IRL.json", `"effective_until": "2026-10-31"`, `"effective_until": "2026-10-31", "status": "in_force"`, "rules.residence_permit_exemptions.value[0].status: a status is computed"},
 		{"statement with a bad publisher", dataset.StatementsFile, `"publisher": "destination_government"`, `"publisher": "news"`, `publisher "news"`},
 		{"unknown code in a group", "groups.json", `"AUT",`, `"AUX",`, "AUX"},
 	}

@@ -110,7 +110,9 @@ func (t *YellowFeverTable) validate(reg *country.Registry) error {
 // statementPurposes are the purposes of travel official statements name.
 var statementPurposes = map[string]bool{"tourism": true, "business": true, "family_visit": true, "exchange": true, "transit": true}
 
-func (s OfficialStatement) validate(reg *country.Registry, groups map[string]Group) error {
+// Validate checks an official statement: whom it speaks of, a verdict, its
+// period, its text and citation.
+func (s OfficialStatement) Validate(reg *country.Registry, groups map[string]Group) error {
 	if s.ID == "" {
 		return errors.New("id is empty")
 	}

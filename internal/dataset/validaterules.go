@@ -85,6 +85,9 @@ func (c checker) field(name string, r *entrycheck.Rule[[]entrycheck.RuleFact]) e
 		if err := c.appliesTo(".documented_for", v.DocumentedFor); err != nil {
 			return at(item, err)
 		}
+		if err := validPeriod(v.Period); err != nil {
+			return at(item, err)
+		}
 		if v.Source != nil {
 			if err := ValidCitation(*v.Source); err != nil {
 				return at(item+".source", err)
@@ -214,6 +217,18 @@ func validFormality(f entrycheck.ArrivalFormality) error {
 		return at(".when", fmt.Errorf("%q is not before_arrival or on_arrival", f.When))
 	}
 	return nonBlank(".name", f.Name)
+}
+
+// validPeriod refuses a period that ends before it begins, and a status:
+// that is computed from the period and the day, never curated.
+func validPeriod(p entrycheck.Period) error {
+	if p.Status != "" {
+		return at(".status", errors.New("a status is computed from the period and the day; remove it"))
+	}
+	if p.EffectiveFrom != nil && p.EffectiveUntil != nil && p.EffectiveUntil.Before(*p.EffectiveFrom) {
+		return at(".effective_until", fmt.Errorf("%s is before effective_from %s", p.EffectiveUntil, p.EffectiveFrom))
+	}
+	return nil
 }
 
 func positive(n int, field string) error {

@@ -41,11 +41,11 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		Source:         e.source,
 		Disclaimer:     entrycheck.Disclaimer,
 	}
-	own := e.requirement(&r, dest, pc, dc, req)
+	own, exemptionOutOfPeriod := e.requirement(&r, dest, pc, dc, req)
 	held := heldDocuments(req)
 	r.RequirementLabel = r.Requirement.Label()
 	r.Action = r.Requirement.Action()
-	t := e.traveller(pc.ISO3, r.Requirement)
+	t := e.traveller(pc.ISO3, r.Requirement, req.TravelDate)
 	r.EntryRules = dest.rulesFor(t)
 	if r.Requirement.NeedsAction() {
 		r.Apply = dest.portal(t)
@@ -59,23 +59,25 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	}
 	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(dest, now)
 	if tc != nil {
-		r.Transit = e.transit(pc, *tc)
+		r.Transit = e.transit(pc, *tc, req.TravelDate)
 	}
 	r.VerdictVerification.VerdictAge = e.VerdictAge(now)
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
-	r.Assumptions = e.assumptionsFor(&r, req, own)
+	r.Assumptions = e.assumptionsFor(&r, req, own, exemptionOutOfPeriod)
 	return r
 }
 
 // requirement settles the requirement of an answer: the matrix verdict, the
-// official statements, then any exemption the held documents earn. It
-// reports whether the passport is the destination's own.
-func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
+// official statements, then any exemption the held documents earn on the
+// travel date. It reports whether the passport is the destination's own,
+// and whether an exemption would accept the held documents but is outside
+// its period.
+func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own, exemptionOutOfPeriod bool) {
 	own = e.verdict(r, dest, pc, dc, req)
 	if heldDocuments(req) && !own {
-		e.applyExemption(r, dest, req)
+		exemptionOutOfPeriod = e.applyExemption(r, dest, req)
 	}
-	return own
+	return own, exemptionOutOfPeriod
 }
 
 // requirementOnly computes only what ranking a trip's passports needs: the
@@ -91,7 +93,7 @@ func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.Ch
 	r := entrycheck.CheckResult{Passport: pc, Destination: dc}
 	dest := e.destination(dc.ISO3)
 	e.requirement(&r, dest, pc, dc, req)
-	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement))
+	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement, req.TravelDate))
 	return r
 }
 

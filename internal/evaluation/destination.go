@@ -99,9 +99,9 @@ func (d *destination) portal(t entrycheck.Traveller) *entrycheck.Apply {
 }
 
 // traveller is whom curated facts are selected for: a passport with its
-// verdict for the route, groups resolved from groups.json.
-func (e *Evaluator) traveller(passport string, req entrycheck.Requirement) entrycheck.Traveller {
-	return entrycheck.Traveller{Passport: passport, Requirement: req, InGroup: e.inGroup, Describe: e.describe}
+// verdict for the route, groups resolved from groups.json, travelling on day.
+func (e *Evaluator) traveller(passport string, req entrycheck.Requirement, day entrycheck.Date) entrycheck.Traveller {
+	return entrycheck.Traveller{Passport: passport, Requirement: req, On: day, InGroup: e.inGroup, Describe: e.describe}
 }
 
 func (e *Evaluator) inGroup(group, code string) bool { return e.groups[group][code] }

@@ -21,7 +21,7 @@ func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.Destinat
 	d := e.destination(dc.ISO3)
 	a := entrycheck.DestinationAnswer{
 		Destination:    dc,
-		EntryRules:     d.cur.EveryTraveller(e.describe),
+		EntryRules:     d.cur.EveryTraveller(e.describe, entrycheck.DateOf(now)),
 		Curated:        d.curated,
 		DatasetVersion: e.snap.Version(),
 		EvaluatedAt:    now,

@@ -18,7 +18,7 @@ import (
 func TestDestination(t *testing.T) {
 	ev := datatest.Evaluator(t)
 	snap := ev.Snapshot()
-	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		name, code string
 		check      func(t *testing.T, a entrycheck.DestinationAnswer)

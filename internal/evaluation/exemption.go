@@ -5,37 +5,44 @@ import (
 )
 
 // applyExemption eases the verdict when the traveller holds a visa or
-// residence permit that a curated exemption of the destination accepts. It
-// never overrides no_admission, unknown or needs_review: those stay for the
-// official authority to settle.
-func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, req entrycheck.CheckRequest) {
+// residence permit that a curated exemption of the destination accepts on
+// the travel date. It never overrides no_admission, unknown or
+// needs_review: those stay for the official authority to settle. It
+// reports whether an exemption would have accepted the documents but is
+// outside its period on that day.
+func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, req entrycheck.CheckRequest) (outOfPeriod bool) {
 	exempts := d.cur.ResidencePermitExemptions
 	if exempts == nil {
-		return
+		return false
 	}
 	switch r.Requirement {
 	case entrycheck.NoAdmission, entrycheck.Unknown, entrycheck.NeedsReview, entrycheck.VisaFree:
-		return
+		return false
 	}
 	var best *entrycheck.AppliedExemption
-	// An exemption is open only to the nationalities its applies_to names.
-	t := e.traveller(r.Passport.ISO3, r.Requirement)
+	// An exemption is open only to the nationalities its applies_to names,
+	// and only inside its period.
+	t := e.traveller(r.Passport.ISO3, r.Requirement, req.TravelDate)
 	for _, x := range exempts.Value {
 		held, ok := e.qualifies(x, req)
 		if !ok || !x.AppliesTo.Matches(t.Passport, t.Requirement, t.InGroup) || x.Effect.Rank() >= r.Requirement.Rank() {
+			continue
+		}
+		if !t.Open(x.Scope) {
+			outOfPeriod = true
 			continue
 		}
 		if best == nil || x.Effect.Rank() < best.Exemption.Effect.Rank() {
 			best = &entrycheck.AppliedExemption{
 				MatrixRequirement: r.Requirement,
 				HeldDocument:      held,
-				Exemption:         x,
+				Exemption:         entrycheck.StampedOn(x, t.On),
 				Source:            exempts.Source,
 			}
 		}
 	}
 	if best == nil {
-		return
+		return outOfPeriod
 	}
 	r.ExemptionApplied = best
 	r.Requirement = best.Exemption.Effect
@@ -43,6 +50,7 @@ func (e *Evaluator) applyExemption(r *entrycheck.CheckResult, d *destination, re
 	if r.Requirement != entrycheck.VisaFree {
 		r.AllowedStayDays = entrycheck.Days{}
 	}
+	return false
 }
 
 // qualifies reports whether a held document satisfies the exemption and names it.

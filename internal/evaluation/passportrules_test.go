@@ -87,8 +87,10 @@ func TestDocumentedForOthers(t *testing.T) {
 }
 
 // TestExemptionOnlyForListedNationals: Ireland's visa waiver for holders of
-// a UK visa is open to the nationalities its applies_to lists.
+// a UK visa is open to the nationalities its applies_to lists, while it
+// ran (until 31 October 2026).
 func TestExemptionOnlyForListedNationals(t *testing.T) {
+	inPeriod := entrycheck.Date{Year: 2026, Month: 9, Day: 1}
 	snap := datatest.Evaluator(t).Snapshot()
 	waiver := snap.Curated.Destinations["IRL"].Rules.ResidencePermitExemptions.Value[0]
 	if slices.Contains(waiver.AppliesTo.Passports, "NGA") || !slices.Contains(waiver.AppliesTo.Passports, "IND") {
@@ -98,8 +100,8 @@ func TestExemptionOnlyForListedNationals(t *testing.T) {
 		passport string
 		applies  bool
 	}{{"NGA", false}, {"IND", true}} {
-		plain := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: "IRL"})
-		held := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: "IRL", VisasOf: []string{"GBR"}})
+		plain := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: "IRL", TravelDate: inPeriod})
+		held := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: "IRL", VisasOf: []string{"GBR"}, TravelDate: inPeriod})
 		switch {
 		case !c.applies && (held.ExemptionApplied != nil || held.Requirement != plain.Requirement):
 			t.Errorf("%s with a UK visa: %s, exemption %+v; want the matrix's %s", c.passport, held.Requirement, held.ExemptionApplied, plain.Requirement)
@@ -109,6 +111,33 @@ func TestExemptionOnlyForListedNationals(t *testing.T) {
 		if list := held.EntryRules.ResidencePermitExemptions; c.applies == (list == nil || list.Applies != entrycheck.AppliesYes) {
 			t.Errorf("%s: exemptions shown %+v", c.passport, list)
 		}
+	}
+}
+
+// TestEndedExemptionIsShownNotApplied: after 31 October 2026 Ireland's
+// waiver is not applied to an Indian passport with a UK visa; the answer
+// shows it as ended, with its end date, and says why.
+func TestEndedExemptionIsShownNotApplied(t *testing.T) {
+	r := check(t, entrycheck.CheckRequest{Passport: "IND", Destination: "IRL", VisasOf: []string{"GBR"}})
+	if r.ExemptionApplied != nil || r.Requirement != entrycheck.VisaRequired {
+		t.Fatalf("IND to IRL with a UK visa on %s: %s, exemption %+v; want visa_required, none applied", entrycheck.DateOf(r.EvaluatedAt), r.Requirement, r.ExemptionApplied)
+	}
+	list := r.EntryRules.ResidencePermitExemptions
+	if list == nil || list.Applies != entrycheck.AppliesEnded || len(list.Value) != 0 || len(list.NotInForce) != 1 ||
+		list.NotInForce[0].Status != entrycheck.PeriodEnded || list.NotInForce[0].EffectiveUntil.String() != "2026-10-31" {
+		t.Fatalf("exemptions %+v, want the waiver not in force, ended on 2026-10-31", list)
+	}
+	var line string
+	for _, l := range r.EntryRules.Lines() {
+		if l.Field == entrycheck.FieldResidencePermitExemptions {
+			line = l.Text
+		}
+	}
+	if !strings.HasPrefix(line, "Ended on 31 October 2026; not applied: ") {
+		t.Errorf("the waiver's line is %q", line)
+	}
+	if !slices.ContainsFunc(r.Assumptions, func(a string) bool { return strings.Contains(a, "outside its period") }) {
+		t.Errorf("no assumption says why the held visa changed nothing: %q", r.Assumptions)
 	}
 }
 

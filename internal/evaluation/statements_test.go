@@ -17,7 +17,29 @@ const (
 	usSuspension = "USA-2026-01-full-suspension-p10998"
 	usSource     = "https://travel.state.gov/"
 	latamChina   = "CHN-2025-06-latam-visa-free"
+	// chinaExtension extends China's visa exemption for 45 passports to 31
+	// December 2026.
+	chinaExtension = "CHN-2025-11-unilateral-visa-free-extension-45"
 )
+
+// TestStatementWithoutStartHoldsFromItsReading: Brazil's statement for
+// Australian passports gives no start, so it is applied from the day its
+// source was read (22 November 2026), and shown as upcoming before.
+func TestStatementWithoutStartHoldsFromItsReading(t *testing.T) {
+	const id = "BRA-2026-11-visit-e-visa-aus-can-usa"
+	before := checkOn(t, on(2026, 11, 21), "AUS", "BRA")
+	after := checkOn(t, on(2026, 11, 22), "AUS", "BRA")
+	s, ok := statement(before, id)
+	if !ok || s.Status != entrycheck.StatementUpcoming || s.EffectiveFrom != nil || !strings.Contains(s.Period(), "22 November 2026 (the day the source was read)") {
+		t.Errorf("AUS to BRA on 2026-11-21: statement %+v, period %q; want upcoming until the day it was read", s, s.Period())
+	}
+	if before.VerdictVerification.Note == after.VerdictVerification.Note {
+		t.Errorf("the note is the same before and after the reading: %q", after.VerdictVerification.Note)
+	}
+	if s, ok := statement(after, id); !ok || s.Status != entrycheck.StatementInForce {
+		t.Errorf("AUS to BRA on 2026-11-22: statement %+v, want in force", s)
+	}
+}
 
 func on(year int, month time.Month, day int) entrycheck.Clock {
 	return entrycheck.FixedClock(time.Date(year, month, day, 9, 0, 0, 0, time.UTC))
@@ -144,12 +166,22 @@ func TestStatementPeriod(t *testing.T) {
 	if !strings.Contains(r.VerdictVerification.Note, "in force on the travel date agrees") {
 		t.Errorf("note %q", r.VerdictVerification.Note)
 	}
-	r = checkOn(t, on(2026, 11, 23), "BRA", "CHN")
+	// It ended on 31 May 2026; China's extension to 31 December 2026 for
+	// 45 passports, Brazil's among them, corroborates the verdict since.
+	r = checkOn(t, on(2026, 11, 27), "BRA", "CHN")
 	s, ok = statement(r, latamChina)
-	// It ended on 31 May 2026, after the 2026-02-17 snapshot that agreed with it.
-	if !ok || s.Status != entrycheck.StatementEnded || r.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly ||
+	ext, extOK := statement(r, chinaExtension)
+	if !ok || s.Status != entrycheck.StatementEnded || !extOK || ext.Status != entrycheck.StatementInForce || !ext.AgreesWithMatrix ||
+		r.VerdictVerification.Status != entrycheck.VerdictSecondarySourceOnly || !strings.Contains(r.VerdictVerification.Note, "in force on the travel date agrees") ||
+		r.Requirement != entrycheck.VisaFree {
+		t.Errorf("BRA to CHN on 2026-11-27: %s, note %q, statements %+v", r.Requirement, r.VerdictVerification.Note, r.VerdictVerification.OfficialStatements)
+	}
+	// Once the extension ends too, after the 2026-02-17 snapshot that
+	// agreed with both, the verdict may still reflect a rule that ended.
+	r = checkOn(t, on(2027, 1, 15), "BRA", "CHN")
+	if ext, ok := statement(r, chinaExtension); !ok || ext.Status != entrycheck.StatementEnded ||
 		!strings.Contains(r.VerdictVerification.Note, "may still reflect the rule that ended") || r.Requirement != entrycheck.VisaFree {
-		t.Errorf("BRA to CHN on 2026-11-23: %s, note %q, statement %+v", r.Requirement, r.VerdictVerification.Note, s)
+		t.Errorf("BRA to CHN on 2027-01-15: %s, note %q, statements %+v", r.Requirement, r.VerdictVerification.Note, r.VerdictVerification.OfficialStatements)
 	}
 	// China's 2023 trial for six passports ended before the snapshot: history only.
 	r = checkOn(t, on(2026, 11, 23), "DEU", "CHN")

@@ -73,6 +73,7 @@ const (
 	assumeBusiness      = "Purpose business: the matrix records short tourist visits. Business visits are often allowed under the same terms, but some destinations require a business visa; check with the official authority."
 	assumeOwn           = "Passport and destination are the same country: the answer assumes a citizen entering their own country."
 	assumeHeldUnused    = "The visas or residence permits given do not change this verdict: no curated exemption of the destination accepts them for this requirement."
+	assumeHeldEnded     = "An exemption of the destination for holders of the visas or residence permits given is outside its period on the travel date (ended or not yet begun, see entry_rules.residence_permit_exemptions.not_in_force), so it was not applied."
 	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see exemption_applied); carry that document, valid, when you travel."
 )
 
@@ -92,6 +93,7 @@ const (
 	assumesBusiness
 	assumesExemption
 	assumesHeldUnused
+	assumesHeldEnded
 	assumesOld
 	assumptionCombinations
 )
@@ -105,7 +107,7 @@ func newAssumptionTable(asOf entrycheck.Date) *assumptionTable {
 		for _, f := range []struct {
 			flag int
 			text string
-		}{{assumesOld, assumeOld(asOf)}, {assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}} {
+		}{{assumesOld, assumeOld(asOf)}, {assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}, {assumesHeldEnded, assumeHeldEnded}} {
 			if flags&f.flag != 0 {
 				list = append(list, f.text)
 			}
@@ -117,7 +119,7 @@ func newAssumptionTable(asOf entrycheck.Date) *assumptionTable {
 
 // assumptionsFor lists what the answer assumes. The lists are shared and
 // must not be changed.
-func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own bool) []string {
+func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own, exemptionOutOfPeriod bool) []string {
 	flags := 0
 	if own {
 		flags |= assumesOwn
@@ -128,9 +130,12 @@ func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.Che
 	if req.Purpose != "" && upper(req.Purpose) == "BUSINESS" {
 		flags |= assumesBusiness
 	}
-	if r.ExemptionApplied != nil {
+	switch {
+	case r.ExemptionApplied != nil:
 		flags |= assumesExemption
-	} else if heldDocuments(req) {
+	case exemptionOutOfPeriod:
+		flags |= assumesHeldEnded
+	case heldDocuments(req):
 		flags |= assumesHeldUnused
 	}
 	if req.ResidencePermitsText == "" && req.VisasHeldText == "" {

@@ -8,7 +8,7 @@ import (
 // that country's transit-without-visa programmes. It is advisory: whether a
 // connection needs a visa depends on the airport, the airline and whether
 // the traveller leaves the airside area.
-func (e *Evaluator) transit(pc, tc entrycheck.Country) *entrycheck.Transit {
+func (e *Evaluator) transit(pc, tc entrycheck.Country, day entrycheck.Date) *entrycheck.Transit {
 	t := &entrycheck.Transit{Country: tc, Programs: []entrycheck.TransitProgram{}}
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
@@ -27,9 +27,9 @@ func (e *Evaluator) transit(pc, tc entrycheck.Country) *entrycheck.Transit {
 	t.Coverage = d.rules.Coverage
 	if twov := d.cur.TWOV; twov != nil {
 		t.ProgramsSource = &twov.Source
-		traveller := e.traveller(pc.ISO3, t.Requirement)
+		traveller := e.traveller(pc.ISO3, t.Requirement, day)
 		for _, p := range twov.Value {
-			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: p, EligibleForThisPassport: traveller.ItemHolds(p.Scope)})
+			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: entrycheck.StampedOn(p, day), EligibleForThisPassport: traveller.ItemHolds(p.Scope)})
 		}
 		t.Note = noteTransitPrograms
 	} else if d.curated {

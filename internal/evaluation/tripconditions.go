@@ -23,7 +23,7 @@ func (e *Evaluator) legConditions(legs []tripLeg, c legChoice, i int, schengen s
 	}
 	var transit transitAnswer
 	if leg.transit {
-		transit = transitCondition(leg, r, dest.curated, e.traveller(r.Passport.ISO3, r.Requirement))
+		transit = transitCondition(leg, r, dest.curated, e.traveller(r.Passport.ISO3, r.Requirement, ruleDay(leg, r)))
 		conds = append(conds, transit.condition)
 	}
 	conds = append(conds, onwardCondition(leg, best, r, dest.curated), e.yellowFeverCondition(legs, i, origin))

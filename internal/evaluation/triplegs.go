@@ -74,6 +74,15 @@ func legDay(l plannedLeg) entrycheck.Date {
 	return entrycheck.Date{}
 }
 
+// ruleDay is the day a leg's rules were read for: its own day, the day of
+// evaluation for an undated leg.
+func ruleDay(leg tripLeg, r *entrycheck.CheckResult) entrycheck.Date {
+	if day := legDay(leg.plannedLeg); !day.IsZero() {
+		return day
+	}
+	return entrycheck.DateOf(r.EvaluatedAt)
+}
+
 func purposeOf(l plannedLeg) string {
 	if l.purpose == "" {
 		return entrycheck.PurposeTourism

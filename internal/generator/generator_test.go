@@ -20,7 +20,7 @@ import (
 
 const base = "https://entrycheck.test"
 
-var buildDay = entrycheck.FixedClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+var buildDay = entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
 
 var (
 	once   sync.Once
