@@ -24,6 +24,9 @@ const (
 	LabelNeedsAttention    = "Needs attention"
 	LabelDefaultsApplied   = "Defaults applied"
 	LabelAssumptions       = "Assumptions"
+	// LabelCorroborated marks a route whose verdict an official statement
+	// in force agrees with (VerdictVerification.CorroboratedBy).
+	LabelCorroborated = "Official source agrees"
 )
 
 // NotStated is the allowed stay of a visa-free route for which the matrix

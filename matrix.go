@@ -24,9 +24,13 @@ type PassportMatrix struct {
 type MatrixEntry struct {
 	Destination Country `json:"destination"`
 	Verdict
-	Action                       Action   `json:"action"`
-	Apply                        *Apply   `json:"apply,omitempty"`
-	VerdictVerificationStatus    string   `json:"verdict_verification_status"`
+	Action                    Action `json:"action"`
+	Apply                     *Apply `json:"apply,omitempty"`
+	VerdictVerificationStatus string `json:"verdict_verification_status"`
+	// CorroboratedBy lists the official statements in force that agree
+	// with the verdict (VerdictVerification.CorroboratedBy); absent when
+	// none does.
+	CorroboratedBy               []string `json:"corroborated_by,omitempty"`
 	EntryRulesVerificationStatus string   `json:"entry_rules_verification_status"`
 	Coverage                     Coverage `json:"coverage"`
 }

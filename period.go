@@ -1,5 +1,7 @@
 package entrycheck
 
+import "strings"
+
 // Statuses of a dated fact (a rule item or an official statement) on a day.
 const (
 	PeriodInForce  = "in_force"
@@ -38,6 +40,9 @@ func periodStatus(from, until *Date, day Date) string {
 	}
 	return PeriodInForce
 }
+
+// PeriodWords is a status as people read it: "in force", "upcoming", "ended".
+func PeriodWords(status string) string { return strings.ReplaceAll(status, "_", " ") }
 
 // stampOn sets the status of a dated item on day; facts embed Scope, so
 // every fact has it.

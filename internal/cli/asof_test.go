@@ -21,11 +21,11 @@ func TestCheckSaysItsDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := r.VerdictVerification
-	if r.Requirement != entrycheck.ETA || r.DatasetVersion != "2026-02-17" || v.AsOf.String() != "2026-02-17" || v.AgeDays != 278 || !v.Old {
+	if r.Requirement != entrycheck.ETA || r.DatasetVersion != "2026-02-17" || v.AsOf.String() != "2026-02-17" || v.AgeDays != 283 || !v.Old {
 		t.Errorf("DEU GBR: %s, dataset %s, as of %s, %d days, old %v", r.Requirement, r.DatasetVersion, v.AsOf, v.AgeDays, v.Old)
 	}
 	_, text, _ := run(t, "check", "DEU", "GBR")
-	if !strings.Contains(text, "required, as of 17 February 2026 (278 days old: older than 180 days, it may have changed") {
+	if !strings.Contains(text, "required, as of 17 February 2026 (283 days old: older than 180 days, it may have changed") {
 		t.Errorf("text:\n%s", text)
 	}
 	_, text, _ = run(t, "check", "SYR", "USA")

@@ -15,13 +15,15 @@ import (
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
+// testClock is the day of the tests: the day the newest curated sources were read.
+var testClock = entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	t.Setenv("ENTRYCHECK_DATA", datatest.MatrixDir(t, datatest.Current))
 	t.Setenv("ENTRYCHECK_GEO", datatest.GeoDir(t))
 	var out, errOut bytes.Buffer
-	clock := entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
-	code = cli.Run(cli.Env{Stdout: &out, Stderr: &errOut, Clock: clock}, args)
+	code = cli.Run(cli.Env{Stdout: &out, Stderr: &errOut, Clock: testClock}, args)
 	return code, out.String(), errOut.String()
 }
 
@@ -51,7 +53,7 @@ func TestCheckJSONIsTheAPIResult(t *testing.T) {
 			t.Errorf("JSON lacks %s", k)
 		}
 	}
-	if r["requirement"] != "eta" || r["evaluated_at"] != "2026-11-22T12:00:00Z" {
+	if r["requirement"] != "eta" || r["evaluated_at"] != "2026-11-27T12:00:00Z" {
 		t.Errorf("requirement %v, evaluated_at %v", r["requirement"], r["evaluated_at"])
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/verify"
 )
 
@@ -14,7 +16,8 @@ const reviewUsage = `Usage:
   entrycheck review accept ID --note TEXT [opts]   the records hold against the live page
   entrycheck review reject ID --note TEXT [opts]   they no longer hold: correct the curated layer
 
-A record is flagged when the daily verification finds that its cited page changed. The
+It first lists the routes where an official statement in force contradicts the matrix
+(they are answered needs_review until the curated layer settles them). A record is flagged when the daily verification finds that its cited page changed. The
 verifier's first reading of a page is a baseline: it verifies nothing until a curator confirms
 that the live page says what the records citing it say. Accepting a flag or a baseline verifies
 the records as of today; rejecting keeps them flagged until the curated record is corrected and
@@ -62,6 +65,7 @@ func runReview(env Env, args []string) int {
 		return ExitFailure
 	}
 	open := folded.Open
+	listConflicts(env, evaluation.New(snap).Corroboration(entrycheck.DateOf(env.Clock.Now())))
 	listBaselines(env, folded.Baselines)
 	if len(open) == 0 {
 		fmt.Fprintln(env.Stdout, "no record needs review")
@@ -80,6 +84,17 @@ func runReview(env Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "%d records need review\n", len(open))
 	return ExitOK
+}
+
+// listConflicts lists the routes where an official statement in force
+// contradicts the matrix, for a curator to settle, with the counts the
+// transparency page gives.
+func listConflicts(env Env, rep entrycheck.CorroborationReport) {
+	fmt.Fprintf(env.Stdout, "official statements on %s: %s routes corroborated, %s in conflict with the matrix\n",
+		rep.Day, entrycheck.Thousands(rep.Corroborated), entrycheck.Thousands(rep.Conflicting))
+	for _, c := range rep.Conflicts {
+		fmt.Fprintf(env.Stdout, "  conflict: %s\n", c.Words())
+	}
 }
 
 // listBaselines lists the first readings awaiting a curator's confirmation.

@@ -19,7 +19,7 @@ func checkOut(t *testing.T, req entrycheck.CheckRequest, args ...string) (string
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	r, err := datatest.Evaluator(t).Check(req, entrycheck.SystemClock{})
+	r, err := datatest.Evaluator(t).Check(req, testClock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,9 @@ func TestCheckShowsTheRuleForThisPassport(t *testing.T) {
 }
 
 // TestCheckExemptionForListedNationals: Ireland's waiver for UK visa holders
-// applies to an Indian passport and not to a Nigerian one.
+// is not open to a Nigerian passport; for an Indian one it ended on 31
+// October 2026, so on 27 November 2026 it is shown as ended and not
+// applied.
 func TestCheckExemptionForListedNationals(t *testing.T) {
 	nga, ngaR := checkOut(t, entrycheck.CheckRequest{Passport: "NGA", Destination: "IRL", VisasOf: []string{"GBR"}}, "--visas-of", "GBR")
 	_, plain := checkOut(t, entrycheck.CheckRequest{Passport: "NGA", Destination: "IRL"})
@@ -53,8 +55,9 @@ func TestCheckExemptionForListedNationals(t *testing.T) {
 		t.Errorf("NGA with a UK visa:\n%s\nwant the matrix's %s and no exemption", nga, plain.Requirement)
 	}
 	ind, indR := checkOut(t, entrycheck.CheckRequest{Passport: "IND", Destination: "IRL", VisasOf: []string{"GBR"}}, "--visas-of", "GBR")
-	if indR.ExemptionApplied == nil || !strings.Contains(ind, "Exemption: holding a visa of GBR") {
-		t.Errorf("IND with a UK visa:\n%s\nwant the waiver", ind)
+	if indR.ExemptionApplied != nil || indR.Requirement != entrycheck.VisaRequired || strings.Contains(ind, "Exemption: holding") ||
+		!strings.Contains(ind, "Ended on 31 October 2026; not applied: Short-Stay Visa Waiver Programme") {
+		t.Errorf("IND with a UK visa on 2026-11-27:\n%s\nwant visa required and the waiver shown as ended", ind)
 	}
 }
 

@@ -42,7 +42,7 @@ func TestTripJSONIsTheAPIResult(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if r.Summary.Status != "action_needed" || len(r.Legs) != 5 || r.Schengen["status"] != "not_met" || r.EvaluatedAt != "2026-11-22T12:00:00Z" {
+	if r.Summary.Status != "action_needed" || len(r.Legs) != 5 || r.Schengen["status"] != "not_met" || r.EvaluatedAt != "2026-11-27T12:00:00Z" {
 		t.Errorf("summary %s, %d legs, schengen %v, evaluated_at %s", r.Summary.Status, len(r.Legs), r.Schengen["status"], r.EvaluatedAt)
 	}
 }

@@ -2,8 +2,6 @@ package evaluation_test
 
 import (
 	"bufio"
-	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -60,19 +58,10 @@ func TestAllRoutesAgreeWithTheCSV(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	sc.Scan() // header
 	var recs [][]string
-	values := map[string]string{}
 	for sc.Scan() {
-		rec := strings.Split(sc.Text(), ",")
-		recs = append(recs, rec)
-		values[rec[0]+"-"+rec[1]] = rec[2]
+		recs = append(recs, strings.Split(sc.Text(), ","))
 	}
-	conflicts := statementConflicts(t, today.Now(), func(route string) (entrycheck.Requirement, int, bool) {
-		v, ok := values[route]
-		if n, err := strconv.Atoi(v); err == nil {
-			return entrycheck.VisaFree, n, ok
-		}
-		return words[v], 0, ok
-	})
+	_, conflicts := datatest.StatementRoutes(t, entrycheck.DateOf(today.Now()).String())
 	routes, reviews := 0, 0
 	for _, rec := range recs {
 		if rec[2] == "-1" {
@@ -113,80 +102,6 @@ func TestAllRoutesAgreeWithTheCSV(t *testing.T) {
 	if want := len(conflicts); reviews != want || want == 0 {
 		t.Errorf("%d routes are needs_review, want %d (the routes where a statement in force conflicts with the CSV)", reviews, len(conflicts))
 	}
-}
-
-// statementConflicts reads the curated official statements as plain JSON
-// and returns the routes ("PASSPORT-DESTINATION") where one in force on the
-// day of now (and covering tourism) states another requirement or stay
-// than the CSV's value, given by csvValue. A statement without a start is
-// in force from the day its source was read; its passports are those it
-// names and the members of the groups it names (groups.json).
-func statementConflicts(t *testing.T, now time.Time, csvValue func(route string) (entrycheck.Requirement, int, bool)) map[string]bool {
-	t.Helper()
-	b, err := fs.ReadFile(dataset.CuratedFS(), dataset.StatementsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Statements []struct {
-			Destination string
-			AppliesTo   struct{ Passports, Groups []string } `json:"applies_to"`
-			Requirement string
-			Stay        *int `json:"allowed_stay_days"`
-			Purposes    []string
-			From        *string `json:"effective_from"`
-			Until       *string `json:"effective_until"`
-			Source      struct {
-				RetrievedAt string `json:"retrieved_at"`
-			}
-		}
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	gb, err := fs.ReadFile(dataset.CuratedFS(), dataset.GroupsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups struct {
-		Groups []struct {
-			Code    string
-			Members []string
-		}
-	}
-	if err := json.Unmarshal(gb, &groups); err != nil {
-		t.Fatal(err)
-	}
-	members := map[string][]string{}
-	for _, g := range groups.Groups {
-		members[g.Code] = g.Members
-	}
-	day := now.Format(time.DateOnly)
-	out := map[string]bool{}
-	for _, s := range doc.Statements {
-		from := s.Source.RetrievedAt
-		if s.From != nil {
-			from = *s.From
-		}
-		if day < from || s.Until != nil && day > *s.Until {
-			continue
-		}
-		if s.Purposes != nil && !slices.Contains(s.Purposes, "tourism") {
-			continue
-		}
-		passports := slices.Clone(s.AppliesTo.Passports)
-		for _, g := range s.AppliesTo.Groups {
-			passports = append(passports, members[g]...)
-		}
-		for _, p := range passports {
-			route := p + "-" + s.Destination
-			req, days, ok := csvValue(route)
-			if ok && (string(req) != s.Requirement || s.Stay != nil && days != 0 && *s.Stay != days) {
-				out[route] = true
-			}
-		}
-	}
-	return out
 }
 
 func hasConflict(r entrycheck.CheckResult) bool {

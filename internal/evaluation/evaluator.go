@@ -27,8 +27,10 @@ type Evaluator struct {
 	dests     []*destination
 	destIndex [26 * 26 * 26]uint16
 	// statements holds the official statements of routes that have one,
-	// each already compared with the matrix.
-	statements map[routeKey][]routeStatement
+	// each already compared with the matrix; statementRoutes lists those
+	// routes in the order the statements first name them.
+	statements      map[routeKey][]routeStatement
+	statementRoutes []statementRoute
 	// asOf is the date of the matrix snapshot; assumptions holds the
 	// assumption lists, whose "old verdict" sentence names it.
 	asOf        entrycheck.Date
@@ -139,6 +141,14 @@ type routeStatement struct {
 	checked entrycheck.CheckedStatement
 }
 
+// statementRoute is a route some official statement speaks of, with the
+// matrix's verdict.
+type statementRoute struct {
+	key                   routeKey
+	passport, destination entrycheck.Country
+	matrix                dataset.Verdict
+}
+
 // compareStatements compares each curated official statement with the
 // matrix verdict of every route it covers.
 func (e *Evaluator) compareStatements() {
@@ -158,6 +168,9 @@ func (e *Evaluator) compareStatements() {
 			pi, _ := country.Index3(pc.ISO3)
 			di, _ := country.Index3(s.Destination)
 			key := routeKey{pi, di}
+			if _, seen := e.statements[key]; !seen {
+				e.statementRoutes = append(e.statementRoutes, statementRoute{key: key, passport: pc, destination: m.Countries()[d], matrix: v})
+			}
 			e.destination(s.Destination).statements = true
 			e.statements[key] = append(e.statements[key], routeStatement{src: s, checked: entrycheck.CheckedStatement{
 				Statement: s.Statement,

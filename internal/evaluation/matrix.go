@@ -49,6 +49,7 @@ func (e *Evaluator) PassportMatrix(passport, requestID string, clock entrycheck.
 			Action:                       r.Action,
 			Apply:                        r.Apply,
 			VerdictVerificationStatus:    r.VerdictVerification.Status,
+			CorroboratedBy:               r.VerdictVerification.CorroboratedBy(),
 			EntryRulesVerificationStatus: r.EntryRulesVerification.Status,
 			Coverage:                     r.EntryRules.Coverage,
 		})

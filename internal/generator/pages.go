@@ -189,7 +189,30 @@ func (s *site) renderTransparency() error {
 	for _, rr := range s.summary.review {
 		v.NeedsReview = append(v.NeedsReview, templates.Link{Label: rr.label, URL: rr.path})
 	}
+	v.Official = s.corroboration()
 	return s.page(newRenderer(), v.Path, templates.TransparencyPage(v), templates.TransparencyMarkdown(v))
+}
+
+// corroboration compares the official statements with the matrix on the
+// build day, as every route page of this build does.
+func (s *site) corroboration() templates.Corroboration {
+	rep := s.ev.Corroboration(entrycheck.DateOf(s.now))
+	out := templates.Corroboration{Day: rep.Day.Long(), Corroborated: rep.Corroborated, Conflicting: rep.Conflicting}
+	countries := s.ev.Snapshot().Countries
+	for _, t := range rep.Statements {
+		dc, _ := countries.ByISO3(t.Destination) // the loader accepts only known codes
+		out.Statements = append(out.Statements, templates.StatementRow{
+			Statement:   templates.Link{Label: t.ID, URL: t.Source.URL},
+			Destination: templates.Link{Label: dc.Name, URL: destinationPath(dc)},
+			Requirement: t.Requirement.Label(),
+			Status:      entrycheck.PeriodWords(t.Status),
+			Routes:      t.Routes, Agreeing: t.Agreeing, Conflicting: t.Conflicting,
+		})
+	}
+	for _, c := range rep.Conflicts {
+		out.Conflicts = append(out.Conflicts, templates.Link{Label: c.Words(), URL: routePath(c.Passport, c.Destination)})
+	}
+	return out
 }
 
 // ageBuckets are the freshness buckets of the transparency page, in order.

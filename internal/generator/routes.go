@@ -59,7 +59,11 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			return n, err
 		}
 		s.summary.addRoute(res, v.Path)
-		groups[res.Requirement] = append(groups[res.Requirement], templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay})
+		entry := templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay}
+		if len(res.VerdictVerification.CorroboratedBy()) > 0 {
+			entry.Corroborated = entrycheck.LabelCorroborated
+		}
+		groups[res.Requirement] = append(groups[res.Requirement], entry)
 		places = append(places, mapPlace{country: dc, req: res.Requirement, stay: v.Stay, url: v.Path})
 		n++
 	}

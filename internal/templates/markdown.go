@@ -109,11 +109,14 @@ func PassportMarkdown(v PassportView) []byte {
 	for _, g := range v.Groups {
 		m.line("## %s (%d)\n", g.Label, len(g.Entries))
 		for _, e := range g.Entries {
+			line := fmt.Sprintf("- [%s](%s)", e.Label, e.URL)
 			if e.Stay != "" {
-				m.line("- [%s](%s): %s", e.Label, e.URL, e.Stay)
-			} else {
-				m.line("- [%s](%s)", e.Label, e.URL)
+				line += ": " + e.Stay
 			}
+			if e.Corroborated != "" {
+				line += " (" + inSentence(e.Corroborated) + ")"
+			}
+			m.line("%s", line)
 		}
 		m.line("")
 	}
@@ -219,6 +222,23 @@ func TransparencyMarkdown(v TransparencyView) []byte {
 		m.line("- [%s](%s): %s; unreadable since %s; cited for %s", escapeMD(u.Name), u.URL, escapeMD(u.Problem), day(u.Since), strings.Join(dests, ", "))
 	}
 	if len(v.Checks.Unreachable) > 0 {
+		m.line("")
+	}
+	m.line("## Official statements and the matrix\n")
+	m.line("%s\n", CorroborationSummary(v.Official))
+	m.line("| Statement | Destination | Says | Status | Routes | Agrees | Contradicts |")
+	m.line("| --- | --- | --- | --- | ---: | ---: | ---: |")
+	for _, s := range v.Official.Statements {
+		m.line("| [%s](%s) | [%s](%s) | %s | %s | %d | %d | %d |", s.Statement.Label, s.Statement.URL, s.Destination.Label, s.Destination.URL, s.Requirement, s.Status, s.Routes, s.Agreeing, s.Conflicting)
+	}
+	m.line("\n### Routes where an official statement contradicts the matrix\n")
+	if len(v.Official.Conflicts) == 0 {
+		m.line("None.\n")
+	}
+	for _, l := range v.Official.Conflicts {
+		m.line("- [%s](%s)", escapeMD(l.Label), l.URL)
+	}
+	if len(v.Official.Conflicts) > 0 {
 		m.line("")
 	}
 	m.line("## Routes that need review\n")

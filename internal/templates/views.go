@@ -131,6 +131,9 @@ type RouteView struct {
 type RouteEntry struct {
 	Link
 	Stay string
+	// Corroborated is LabelCorroborated when an official statement in
+	// force agrees with the verdict, empty otherwise.
+	Corroborated string
 }
 
 // RequirementGroup lists the destinations of one requirement.
@@ -225,6 +228,32 @@ type TransparencyView struct {
 	Citations  int
 	StaleAfter int
 	Checks     SourceChecks
+	// Official compares the official statements with the matrix on the
+	// build day.
+	Official Corroboration
+}
+
+// Corroboration is the official statements compared with the matrix on one
+// day: routes corroborated and in conflict, in total and per statement.
+type Corroboration struct {
+	Day          string // "27 November 2026"
+	Corroborated int
+	Conflicting  int
+	Statements   []StatementRow
+	// Conflicts link each conflicting route's page, labelled with what the
+	// statement and the matrix say.
+	Conflicts []Link
+}
+
+// StatementRow is one official statement's tally on the report's day.
+type StatementRow struct {
+	Statement   Link // the statement's id, linking its source
+	Destination Link
+	Requirement string
+	Status      string // "in force", "upcoming", "ended"
+	Routes      int
+	Agreeing    int
+	Conflicting int
 }
 
 // MatrixAge is the date and age of the matrix snapshot every verdict comes from.

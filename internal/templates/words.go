@@ -1,6 +1,10 @@
 package templates
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+)
 
 // sentence starts a phrase with a capital letter, for status words that
 // open a sentence ("not verified on the live official pages").
@@ -9,4 +13,22 @@ func sentence(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// inSentence starts a label with a small letter, where it stands inside a
+// sentence ("official source agrees").
+func inSentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// CorroborationSummary says in a sentence what the official statements say
+// of the matrix on the report's day; the page, its markdown and llms.txt
+// give it alike.
+func CorroborationSummary(c Corroboration) string {
+	return "On " + c.Day + ", official statements in force agree with the verdict of " + entrycheck.Thousands(c.Corroborated) +
+		" routes and contradict it on " + entrycheck.Thousands(c.Conflicting) + " routes, which are shown as needing review until a curator settles them. " +
+		"A statement that agrees confirms the requirement for the passports it names; it does not make the rest of an answer official."
 }
