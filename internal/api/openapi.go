@@ -34,6 +34,6 @@ func SiteOf(cfg config.Config, ev *evaluation.Evaluator) discovery.Site {
 	return discovery.NewSite(cfg, discovery.Dataset{
 		Version:             snap.Version(),
 		Routes:              snap.Matrix.Routes(),
-		CuratedDestinations: len(snap.Curated.Destinations),
+		CuratedDestinations: len(snap.Curated.CitedCodes()),
 	})
 }

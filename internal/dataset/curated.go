@@ -198,6 +198,19 @@ func (c *Curated) SortedCodes() []string {
 	return codes
 }
 
+// CitedCodes returns, in order, the codes of the curated destinations for
+// which an official source gave at least one entry rule (coverage
+// extended): what every surface counts as destinations with cited rules.
+func (c *Curated) CitedCodes() []string {
+	var out []string
+	for _, code := range c.SortedCodes() {
+		if c.Destinations[code].Rules.Cited() {
+			out = append(out, code)
+		}
+	}
+	return out
+}
+
 // Records lists every cited record of the curated layer, each destination's
 // in field order, then the shared facts: what the daily verification
 // re-reads.

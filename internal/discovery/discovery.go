@@ -159,7 +159,7 @@ type Dataset struct {
 	// Version is the matrix revision date.
 	Version string
 	// Routes is the number of passport-destination pairs of the matrix;
-	// CuratedDestinations the number of destinations with curated rules.
+	// CuratedDestinations the number of destinations with cited entry rules.
 	Routes, CuratedDestinations int
 }
 

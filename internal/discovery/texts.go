@@ -30,7 +30,7 @@ func AuthGuide(s Site) []byte {
 // format): one link per list item, since parsers take an item's first.
 func LLMsTxt(s Site) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, %s; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with curated rules. Advisory only, not a boarding decision.\n\n",
+	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, %s; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with cited entry rules. Advisory only, not a boarding decision.\n\n",
 		entrycheck.Names(entrycheck.MatrixRequirements()[1:]), s.DatasetVersion, s.Routes, s.CuratedDestinations)
 	b.WriteString("Every page has a markdown variant: request it with `Accept: text/markdown`, or append `index.md` to a page's directory URL.\n\n")
 	b.WriteString("## Pages\n\n")

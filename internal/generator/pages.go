@@ -93,7 +93,7 @@ func (s *site) renderHome() error {
 	snap := s.ev.Snapshot()
 	v := templates.HomeView{
 		Page:           s.pageOf("/", templates.SiteName+": "+lowerFirst(siteTagline), "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
-		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.Destinations), Disclaimer: entrycheck.Disclaimer,
+		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.CitedCodes()), Disclaimer: entrycheck.Disclaimer,
 	}
 	v.Page.Script = s.assets.js
 	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": templates.SiteName, "url": s.opts.BaseURL + "/"})

@@ -87,7 +87,7 @@ func (e *Endpoint) datasetInfo(ctx context.Context) (datasetInfo, error) {
 		return datasetInfo{}, err
 	}
 	countries := len(snap.Matrix.Countries())
-	curated := snap.Curated.SortedCodes()
+	curated := snap.Curated.CitedCodes()
 	info := datasetInfo{
 		DatasetVersion:          snap.Version(),
 		Routes:                  snap.Matrix.Routes(),
