@@ -10,12 +10,21 @@ import (
 	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
+const curationUsage = `Usage: entrycheck curation import [--from DIR] [--statements FILE] [--yellow-fever FILE] [--to DIR]
+
+Re-imports the curators' notes into the project's curated layer; nothing is written unless the
+whole imported layer loads.`
+
 func runCuration(env Env, args []string) int {
-	if len(args) == 0 || args[0] != "import" {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--statements FILE] [--yellow-fever FILE] [--to DIR]")
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprintln(env.Stdout, curationUsage)
+		return ExitOK
+	case len(args) == 0 || args[0] != "import":
+		fmt.Fprintln(env.Stderr, curationUsage)
 		return ExitUsage
 	}
-	fs := newFlags(env, "curation import", "")
+	fs := newFlags(env, "curation import", curationUsage+"\n\nOptions:")
 	from := fs.String("from", "../shared/curation-v2", "the curators' format-2 notes `directory` (groups.json, destinations/*.json)")
 	statements := fs.String("statements", curation.StatementsPath("../shared/curation-v2"), "the curators' official statements `file` (format 2)")
 	yellowFever := fs.String("yellow-fever", curation.YellowFeverPath("../shared/curation-v2"), "the curators' yellow-fever `file` (format 2)")
