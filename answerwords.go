@@ -1,6 +1,9 @@
 package entrycheck
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The words of an answer beside its entry rules (RuleFields names those):
 // the labels of its facts and how their values read. The route pages are
@@ -24,6 +27,7 @@ const (
 	LabelNeedsAttention    = "Needs attention"
 	LabelDefaultsApplied   = "Defaults applied"
 	LabelAssumptions       = "Assumptions"
+	LabelVerdictAge        = "Age of the verdict"
 	// LabelCorroborated marks a route whose verdict an official statement
 	// in force agrees with (VerdictVerification.CorroboratedBy).
 	LabelCorroborated = "Official source agrees"
@@ -82,6 +86,28 @@ func (a Action) Sentence(r Requirement, ownCountry bool) string {
 	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
 }
 
+// OfficialAuthorityUnnamed is whom a traveller confirms a verdict with
+// where the curators found no official page of the destination: no
+// address is guessed.
+const OfficialAuthorityUnnamed = "the destination's embassy, consulate or immigration service"
+
+// OldVerdictWords says that a verdict as of asOf is older than
+// VerdictOldAfterDays and must be confirmed before travel: with the official
+// authority of destination (a country name), whose curated official page
+// is page, or, when page is nil, with OfficialAuthorityUnnamed. The page is
+// given by its address alone: its citation names the page the curators
+// read it on, which may be another. "The verdict is as of 17 February
+// 2026, more than 180 days ago, and may have changed since: confirm it with
+// the official authority of Japan before you travel (official page:
+// https://www.mofa.go.jp/j_info/visit/visa/visaonline.html)."
+func OldVerdictWords(asOf Date, destination string, page *Apply) string {
+	old := "The verdict is as of " + asOf.Long() + ", more than " + strconv.Itoa(VerdictOldAfterDays) + " days ago, and may have changed since: "
+	if page == nil {
+		return old + "confirm it with " + OfficialAuthorityUnnamed + " before you travel."
+	}
+	return old + "confirm it with the official authority of " + destination + " before you travel (official page: " + page.URL + ")."
+}
+
 // ApplyKindLabel names an official place to apply by its kind, as the link
 // to it reads: "Apply online (official portal)".
 func ApplyKindLabel(kind string) string {
@@ -122,6 +148,8 @@ func ConditionLabel(kind string) string {
 		return LabelSchengen
 	case ConditionTransit:
 		return RuleLabel(FieldTWOV)
+	case ConditionVerdictAge:
+		return LabelVerdictAge
 	}
 	return RuleLabel(kind)
 }
@@ -155,7 +183,13 @@ func NotCitedWords(destination string, notCited []string, some bool) (label, wor
 	return "", "No entry rule of " + destination + " is cited from an official page yet (" + JoinWords(notCited) + "). Nothing is guessed: the verdict above is all that is known."
 }
 
-// ActionSentence is the answer's action as a sentence (Action.Sentence).
+// ActionSentence is the answer's action as a sentence (Action.Sentence),
+// followed, when the verdict is old, by what confirming it asks
+// (VerdictVerification.Confirm): what to do rests on that verdict.
 func (r CheckResult) ActionSentence() string {
-	return r.Action.Sentence(r.Requirement, r.Passport.ISO3 == r.Destination.ISO3)
+	s := r.Action.Sentence(r.Requirement, r.Passport.ISO3 == r.Destination.ISO3)
+	if c := r.VerdictVerification.Confirm; c != "" {
+		return s + " " + c
+	}
+	return s
 }

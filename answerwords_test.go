@@ -42,7 +42,7 @@ func TestEveryKindHasWords(t *testing.T) {
 		sentences[s] = a
 	}
 	for _, kind := range []string{entrycheck.ConditionPassportValidity, entrycheck.ConditionStayDuration, entrycheck.ConditionSchengen, entrycheck.ConditionTransit,
-		entrycheck.ConditionOnwardTicket, entrycheck.ConditionYellowFever, entrycheck.ConditionBlankPages, entrycheck.ConditionOtherHealth} {
+		entrycheck.ConditionOnwardTicket, entrycheck.ConditionYellowFever, entrycheck.ConditionBlankPages, entrycheck.ConditionOtherHealth, entrycheck.ConditionVerdictAge} {
 		if l := entrycheck.ConditionLabel(kind); strings.Contains(l, "_") || l == "" || strings.ToUpper(l[:1]) != l[:1] {
 			t.Errorf("condition %s is labelled %q", kind, l)
 		}

@@ -140,6 +140,13 @@ type VerdictVerification struct {
 	Status string `json:"status"`
 	Note   string `json:"note"`
 	VerdictAge
+	// Confirm is set when the verdict is old and comes from the matrix (not
+	// for unknown, needs_review or a citizen's own country): it says that
+	// the verdict must be confirmed with the destination's official
+	// authority before travel, naming the curated official page when there
+	// is one (OldVerdictWords). The status is not changed by age, but the
+	// action sentence ends with it and a trip leg with it needs action.
+	Confirm string `json:"confirm,omitempty"`
 	// OfficialStatements are curated official statements about this route's
 	// requirement that are in force or upcoming on the travel date, each
 	// compared with the matrix, and those that have ended, for history.

@@ -147,6 +147,11 @@ const (
 	ConditionYellowFever      = "yellow_fever"
 	ConditionBlankPages       = "blank_pages"
 	ConditionOtherHealth      = "other_health"
+	// ConditionVerdictAge: the leg's verdict is older than
+	// VerdictOldAfterDays and must be confirmed with the destination's
+	// official authority before the leg (VerdictVerification.Confirm). It
+	// needs action, so a leg resting on an old verdict is never ready.
+	ConditionVerdictAge = "verdict_age"
 )
 
 // ConditionStatus says how a leg's plan fares against one condition.

@@ -25,8 +25,8 @@ func runCheck(env Env, args []string) int {
 	fs.StringVar(&visas, "visas-of", "", "comma-separated `codes` of countries (or SCHENGEN) whose visas you hold")
 	fs.StringVar(&req.ResidencePermitsText, "residence-permits", "", "free-text description of residence permits (echoed, never interpreted)")
 	fs.StringVar(&req.VisasHeldText, "visas-held", "", "free-text description of visas held (echoed, never interpreted)")
-	pos, code := positionals(fs, args, 2)
-	if code != ExitOK {
+	pos, code, ok := positionals(fs, args, 2)
+	if !ok {
 		return code
 	}
 	req.Passport, req.Destination = pos[0], pos[1]

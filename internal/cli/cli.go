@@ -32,25 +32,33 @@ type Env struct {
 type command struct {
 	name, summary string
 	run           func(env Env, args []string) int
+	// subcommands are the words that may follow the command's name to
+	// select what it does ("dataset diff"); each answers -h on its own.
+	subcommands []string
+}
+
+// isHelp reports whether an argument asks for the usage.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
 }
 
 func commands() []command {
 	return []command{
-		{"check", "check one passport and destination", runCheck},
-		{"passport", "list a passport's requirement for every destination", runPassport},
-		{"trip", "evaluate a whole itinerary from a JSON file", runTrip},
-		{"build", "generate the static site into public/", runBuild},
-		{"serve", "serve the API and the generated site", runServe},
-		{"curation", "import the curators' source notes into internal/dataset/curated", runCuration},
-		{"verify", "re-read every cited source now and record what changed", runVerify},
-		{"review", "list the records flagged for review; accept or reject one", runReview},
-		{"dataset", "diff two matrix snapshots; pin a reviewed one in the lock file", runDataset},
+		{"check", "check one passport and destination", runCheck, nil},
+		{"passport", "list a passport's requirement for every destination", runPassport, nil},
+		{"trip", "evaluate a whole itinerary from a JSON file", runTrip, nil},
+		{"build", "generate the static site into public/", runBuild, nil},
+		{"serve", "serve the API and the generated site", runServe, nil},
+		{"curation", "import the curators' source notes into internal/dataset/curated", runCuration, []string{"import"}},
+		{"verify", "re-read every cited source now and record what changed", runVerify, nil},
+		{"review", "list the records flagged for review; accept or reject one", runReview, []string{"list", "accept", "reject"}},
+		{"dataset", "diff two matrix snapshots; pin a reviewed one in the lock file", runDataset, []string{"diff", "pin"}},
 	}
 }
 
 // Run runs the subcommand named by args[0].
 func Run(env Env, args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		usage(env.Stdout)
 		if len(args) == 0 {
 			return ExitUsage
@@ -133,18 +141,21 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // positionals parses flags that may stand among exactly n positional
-// arguments; code is ExitOK when the command may go on, else its exit code
-// (the usage was shown).
-func positionals(fs *flag.FlagSet, args []string, n int) (pos []string, code int) {
+// arguments. ok is false when the command must stop: after -h, which
+// printed the usage (code ExitOK), or on a bad command line, which is
+// reported with the usage (code ExitUsage). The code alone cannot say
+// whether to go on, since -h also exits with ExitOK.
+func positionals(fs *flag.FlagSet, args []string, n int) (pos []string, code int, ok bool) {
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, flagExit(err)
+		return nil, flagExit(err), false
 	}
 	if len(pos) != n {
+		fmt.Fprintf(fs.Output(), "entrycheck %s: expected %s, got %d\n\n", fs.Name(), entrycheck.Plural(n, "argument"), len(pos))
 		fs.Usage()
-		return nil, ExitUsage
+		return nil, ExitUsage, false
 	}
-	return pos, ExitOK
+	return pos, ExitOK, true
 }
 
 // loadSnapshot loads the snapshot named by the configuration.

@@ -9,12 +9,21 @@ import (
 	"github.com/entrycheck/entrycheck/internal/dataset"
 )
 
+const curationUsage = `Usage: entrycheck curation import [--from DIR] [--to DIR]
+
+Re-imports the curators' notes into the project's curated layer; nothing is written unless the
+whole imported layer loads.`
+
 func runCuration(env Env, args []string) int {
-	if len(args) == 0 || args[0] != "import" {
-		fmt.Fprintln(env.Stderr, "Usage: entrycheck curation import [--from DIR] [--to DIR]")
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprintln(env.Stdout, curationUsage)
+		return ExitOK
+	case len(args) == 0 || args[0] != "import":
+		fmt.Fprintln(env.Stderr, curationUsage)
 		return ExitUsage
 	}
-	fs := newFlags(env, "curation import", "")
+	fs := newFlags(env, "curation import", curationUsage+"\n\nOptions:")
 	from := fs.String("from", curation.NotesDir, "the curators' format-2 notes `directory` (groups.json, destinations/, official-statements.json, statements/, yellow-fever.json)")
 	to := fs.String("to", "internal/dataset/curated", "the project's curated `directory`")
 	if err := fs.Parse(args[1:]); err != nil {

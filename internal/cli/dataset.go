@@ -33,7 +33,8 @@ func runDataset(env Env, args []string) int {
 			return runDatasetDiff(env, args[1:])
 		case "pin":
 			return runDatasetPin(env, args[1:])
-		case "-h", "--help", "help":
+		}
+		if isHelp(args[0]) {
 			fmt.Fprintln(env.Stdout, datasetUsage)
 			return ExitOK
 		}
@@ -45,8 +46,8 @@ func runDataset(env Env, args []string) int {
 func runDatasetDiff(env Env, args []string) int {
 	fs := newFlags(env, "dataset diff", datasetUsage+"\n\nOptions:")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	pos, code := positionals(fs, args, 2)
-	if code != ExitOK {
+	pos, code, ok := positionals(fs, args, 2)
+	if !ok {
 		return code
 	}
 	reg, err := country.New()
@@ -101,8 +102,8 @@ func runDatasetPin(env Env, args []string) int {
 	fs.StringVar(&p.Source, "source", "", "https `URL` of the repository the snapshot was published in (required)")
 	fs.StringVar(&p.Commit, "commit", "", "that repository's `commit`, when known")
 	fs.StringVar(&p.License, "license", "", "the snapshot's licence, an SPDX `identifier` such as MIT (required)")
-	pos, code := positionals(fs, args, 1)
-	if code != ExitOK {
+	pos, code, ok := positionals(fs, args, 1)
+	if !ok {
 		return code
 	}
 	if p.Version == "" || p.Source == "" || p.License == "" {

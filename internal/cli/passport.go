@@ -14,8 +14,8 @@ func runPassport(env Env, args []string) int {
 	fs := newFlags(env, "passport", "Usage: entrycheck passport PASSPORT [options]\n\nLists the requirement of one passport (ISO 3166-1 alpha-3) for every destination.\n\nOptions:")
 	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
-	pos, code := positionals(fs, args, 1)
-	if code != ExitOK {
+	pos, code, ok := positionals(fs, args, 1)
+	if !ok {
 		return code
 	}
 	ev, err := loadEvaluator(context.Background(), cfg, env)

@@ -25,8 +25,8 @@ func runTrip(env Env, args []string) int {
 	fs := newFlags(env, "trip", tripUsage)
 	cfg.RegisterAnswer(fs)
 	asJSON := fs.Bool("json", false, "print the exact API JSON")
-	pos, code := positionals(fs, args, 1)
-	if code != ExitOK {
+	pos, code, ok := positionals(fs, args, 1)
+	if !ok {
 		return code
 	}
 	req, err := readTripRequest(pos[0])

@@ -62,6 +62,12 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		r.Transit = e.transit(pc, *tc, req.TravelDate)
 	}
 	r.VerdictVerification.VerdictAge = e.VerdictAge(now)
+	// Only a verdict the matrix gave can grow old: unknown and needs_review
+	// already send the traveller to the official authority, and a citizen's
+	// own country does not rest on the matrix.
+	if r.VerdictVerification.Old && !own && reliable(r.Requirement) {
+		r.VerdictVerification.Confirm = dest.confirmOld
+	}
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = e.assumptionsFor(&r, req, own, exemptionOutOfPeriod)
 	return r

@@ -32,6 +32,10 @@ type destination struct {
 	// statements is set when official statements cover some routes to the
 	// destination (see Evaluator.statements).
 	statements bool
+	// confirmOld says that an old verdict must be confirmed with the
+	// destination's official authority (entrycheck.OldVerdictWords); worded
+	// once, since it depends on the destination and the snapshot only.
+	confirmOld string
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
@@ -49,7 +53,25 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yf = e.newYellowFever(c, yf)
 	}
+	d.confirmOld = entrycheck.OldVerdictWords(e.asOf, c.Name, d.authorityPage())
 	return d
+}
+
+// authorityPage is the curated official page that names the destination's
+// authority to a traveller confirming a verdict: an information page
+// before an application portal, then the curators' order, among those
+// meant for every passport (a page for some nationalities would address
+// the others wrongly). nil when the curators found none: no address is
+// guessed.
+func (d *destination) authorityPage() *entrycheck.Apply {
+	for _, kind := range []string{entrycheck.ApplyOfficialInfo, entrycheck.ApplyOfficialPortal} {
+		for i := range d.apply {
+			if a := &d.apply[i]; a.Kind == kind && a.AppliesTo == nil {
+				return &a.Apply
+			}
+		}
+	}
+	return nil
 }
 
 // verify sets the destination's verification from its cited records and

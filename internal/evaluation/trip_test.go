@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
@@ -60,6 +61,12 @@ func passports(codes ...string) entrycheck.Traveler {
 		t.Passports = append(t.Passports, entrycheck.PassportHeld{Country: country, Expires: expires})
 	}
 	return t
+}
+
+// reliableVerdict reports whether a requirement is a verdict the matrix
+// gave, as opposed to unknown or needs_review.
+func reliableVerdict(r entrycheck.Requirement) bool {
+	return r != entrycheck.Unknown && r != entrycheck.NeedsReview
 }
 
 var seriousness = map[entrycheck.TripStatus]int{
@@ -132,6 +139,14 @@ func TestTripExamplesAreConsistent(t *testing.T) {
 						t.Errorf("leg %d lacks the %s condition", i, k)
 					}
 				}
+				// A leg resting on an old matrix verdict is never ready:
+				// only a citizen's own country and a connection a transit
+				// programme covers do not rest on it.
+				own := l.Passport.Country.ISO3 == l.Country.ISO3
+				covered := l.Transit && l.Requirement.NeedsAction() && l.Action == entrycheck.ActionNone
+				if l.VerdictVerification.Old && reliableVerdict(l.Requirement) && !own && !covered && l.Status == entrycheck.TripReady {
+					t.Errorf("leg %d (%s) is ready on a verdict as of %s, old from %s", i, l.Country.ISO3, l.VerdictVerification.AsOf, l.VerdictVerification.OldFrom)
+				}
 				counts[l.Status]++
 				if seriousness[l.Status] > seriousness[worst] {
 					worst = l.Status
@@ -159,13 +174,23 @@ func TestTripExamplesAreConsistent(t *testing.T) {
 func TestTripSinglePassportMultiLeg(t *testing.T) {
 	r := evaluateTrip(t, loadTrip(t, "single-passport.json"))
 	// Every leg is visa-free for a German passport valid until 2032, but a
-	// leg whose conditions could not all be checked makes the trip one to check.
-	want := entrycheck.TripReady
-	if r.Summary.Counts.ConditionsUnknown > 0 {
+	// leg whose conditions could not all be checked makes the trip one to
+	// check, and one whose verdict is old and must be confirmed makes it
+	// need action.
+	want, old := entrycheck.TripReady, 0
+	for _, l := range r.Legs {
+		if l.VerdictVerification.Confirm != "" {
+			old++
+		}
+	}
+	switch {
+	case old > 0:
+		want = entrycheck.TripActionNeeded
+	case r.Summary.Counts.ConditionsUnknown > 0:
 		want = entrycheck.TripCheckNeeded
 	}
-	if r.Summary.Status != want || r.Summary.Counts.ActionNeeded != 0 || r.Summary.Counts.NotPossible != 0 {
-		t.Errorf("summary %s, want %s: %v", r.Summary.Status, want, r.Summary.Attention)
+	if r.Summary.Status != want || r.Summary.Counts.ActionNeeded != old || r.Summary.Counts.NotPossible != 0 {
+		t.Errorf("summary %s, want %s (%d legs on an old verdict): %v", r.Summary.Status, want, old, r.Summary.Attention)
 	}
 	for _, l := range r.Legs {
 		if l.Passport.Country.ISO3 != "DEU" || l.Passport.Index != 0 || l.Passport.Expires == nil || !strings.Contains(l.Why[0], "only passport") {
@@ -511,7 +536,9 @@ func TestTripStatusPrecedence(t *testing.T) {
 	if pri.Requirement != entrycheck.Unknown || pri.Status != entrycheck.TripUnknown || pri.Action != entrycheck.ActionCheckOfficialAuthority {
 		t.Errorf("PRI leg: %s %s %s", pri.Requirement, pri.Status, pri.Action)
 	}
-	if r.Summary.Status != entrycheck.TripUnknown || r.Summary.Counts.Unknown != 1 || r.Summary.Counts.Ready+r.Summary.Counts.CheckNeeded != 1 || !contains(r.Summary.Attention, "Puerto Rico") {
+	// The Thai leg has a reliable verdict: ready, to check, or needing
+	// action (its verdict may be old), but not unknown.
+	if r.Summary.Status != entrycheck.TripUnknown || r.Summary.Counts.Unknown != 1 || r.Summary.Counts.Ready+r.Summary.Counts.CheckNeeded+r.Summary.Counts.ActionNeeded != 1 || !contains(r.Summary.Attention, "Puerto Rico") {
 		t.Errorf("summary %+v", r.Summary)
 	}
 	cases := []struct {
@@ -822,12 +849,17 @@ func TestTripsConcurrently(t *testing.T) {
 
 // TestTripNeverReadyWithUnknowns: the dual-passport example has conditions
 // that could not be checked and a leg to a destination whose rules are not
-// curated (Bhutan): its summary is check_needed, not ready, and names each
-// of them as something to check.
+// curated (Bhutan): its summary is check_needed (action_needed when a leg
+// also needs action, such as confirming an old verdict), not ready, and
+// names each of them as something to check.
 func TestTripNeverReadyWithUnknowns(t *testing.T) {
 	r := evaluateTrip(t, loadTrip(t, "dual-passport.json"))
 	s := r.Summary
-	if s.Status != entrycheck.TripCheckNeeded || s.Counts.ConditionsUnknown == 0 || !strings.Contains(s.Text, "could not be checked") {
+	want := entrycheck.TripCheckNeeded
+	if s.Counts.ActionNeeded > 0 {
+		want = entrycheck.TripActionNeeded
+	}
+	if s.Status != want || s.Counts.CheckNeeded == 0 || s.Counts.ConditionsUnknown == 0 || !strings.Contains(s.Text, "could not be checked") {
 		t.Fatalf("summary %s (%d unknown conditions): %s", s.Status, s.Counts.ConditionsUnknown, s.Text)
 	}
 	unknown := 0
@@ -895,6 +927,109 @@ func TestTripRanksExemptionsForEachPassport(t *testing.T) {
 			if o.Chosen && (o.Requirement != l.Requirement || iso3 != l.Passport.Country.ISO3) {
 				t.Errorf("%v: the chosen option %s %s is not the leg's %s %s", codes, iso3, o.Requirement, l.Passport.Country.ISO3, l.Requirement)
 			}
+		}
+	}
+}
+
+// authorityFor is what an old verdict of destination asks the traveller to
+// confirm it with, read from the curated layer as the destination answer
+// gives it: the official page for every passport (information first), or
+// none.
+func authorityFor(t *testing.T, destination string) *entrycheck.Apply {
+	t.Helper()
+	d, err := datatest.Evaluator(t).Destination(destination, today.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []string{entrycheck.ApplyOfficialInfo, entrycheck.ApplyOfficialPortal} {
+		for _, a := range d.Apply {
+			if a.Kind == kind && a.AppliesTo == nil {
+				return &a.Apply
+			}
+		}
+	}
+	return nil
+}
+
+// TestTripLegWithOldVerdictIsNeverReady: at the test clock the snapshot is
+// older than VerdictOldAfterDays, so a trip to Japan in 2027 on a British
+// passport, visa-free and otherwise in order, needs action: its verdict
+// must be confirmed with Japan's official authority, named by the curated
+// page, and the summary says so. Evaluated while the snapshot is young, the
+// same trip has no such condition.
+func TestTripLegWithOldVerdictIsNeverReady(t *testing.T) {
+	req := entrycheck.TripRequest{Traveler: passports("GBR@2031-01-01"), Trip: legs(entrycheck.Leg{Country: "JPN", Arrival: "2027-03-01", Departure: "2027-03-10"})}
+	r := evaluateTrip(t, req)
+	l := r.Legs[0]
+	if !l.VerdictVerification.Old || l.Requirement != entrycheck.VisaFree {
+		t.Fatalf("GBR to JPN at the test clock: %s, old %v (old from %s); the test needs an old visa-free verdict", l.Requirement, l.VerdictVerification.Old, l.VerdictVerification.OldFrom)
+	}
+	if l.Status != entrycheck.TripActionNeeded || r.Summary.Status != entrycheck.TripActionNeeded {
+		t.Errorf("leg %s, trip %s; want action_needed for an old verdict: %v", l.Status, r.Summary.Status, r.Summary.Attention)
+	}
+	c := condition(t, l, entrycheck.ConditionVerdictAge)
+	direct := check(t, entrycheck.CheckRequest{Passport: "GBR", Destination: "JPN", TravelDate: entrycheck.Date{Year: 2027, Month: 3, Day: 1}})
+	page := authorityFor(t, "JPN")
+	if page == nil {
+		t.Fatal("JPN has no curated official page for every passport; the test needs one to be named")
+	}
+	if !c.ActionNeeded || c.Detail != direct.VerdictVerification.Confirm || c.Detail != entrycheck.OldVerdictWords(l.VerdictVerification.AsOf, "Japan", page) ||
+		!strings.Contains(c.Detail, page.URL) || !strings.Contains(c.Detail, "confirm it with the official authority of Japan before you travel") {
+		t.Errorf("verdict_age condition %+v; the check says %q", c, direct.VerdictVerification.Confirm)
+	}
+	if !contains(r.Summary.Attention, c.Detail) {
+		t.Errorf("the summary's attention does not ask to confirm the verdict: %v", r.Summary.Attention)
+	}
+	// Before old_from the verdict is young: no condition, and the leg is
+	// what its other conditions make it.
+	young, err := datatest.Evaluator(t).EvaluateTrip(req, "req_test", entrycheck.FixedClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if yl := young.Legs[0]; yl.VerdictVerification.Old || yl.VerdictVerification.Confirm != "" {
+		t.Fatalf("GBR to JPN on 1 March 2026 is old: %+v", yl.VerdictVerification)
+	}
+	for _, yc := range young.Legs[0].Conditions {
+		if yc.Kind == entrycheck.ConditionVerdictAge {
+			t.Errorf("a young verdict has a verdict_age condition: %+v", yc)
+		}
+	}
+}
+
+// TestOldVerdictAsksForConfirmation: every check whose matrix verdict is
+// old ends its action sentence with the confirmation, naming the
+// destination's curated official page or, without one, its embassy,
+// consulate or immigration service; a citizen's own country and a route
+// without a reliable verdict have none.
+func TestOldVerdictAsksForConfirmation(t *testing.T) {
+	for _, c := range []struct {
+		passport, destination string
+		confirm               bool
+	}{
+		{"GBR", "JPN", true}, {"DEU", "THA", true}, {"IND", "USA", true}, {"DEU", "BTN", true}, {"ISR", "IRN", true},
+		{"JPN", "JPN", false}, {"PRI", "IRN", false},
+	} {
+		r := check(t, entrycheck.CheckRequest{Passport: c.passport, Destination: c.destination})
+		confirm := r.VerdictVerification.Confirm
+		if !r.VerdictVerification.Old {
+			t.Fatalf("%s to %s is not old at the test clock", c.passport, c.destination)
+		}
+		if (confirm != "") != c.confirm {
+			t.Errorf("%s to %s (%s): confirm %q, want one: %v", c.passport, c.destination, r.Requirement, confirm, c.confirm)
+			continue
+		}
+		if !c.confirm {
+			if strings.Contains(r.ActionSentence(), "more than") {
+				t.Errorf("%s to %s: %q", c.passport, c.destination, r.ActionSentence())
+			}
+			continue
+		}
+		want := entrycheck.OldVerdictWords(r.VerdictVerification.AsOf, r.Destination.Name, authorityFor(t, c.destination))
+		if confirm != want || !strings.HasSuffix(r.ActionSentence(), " "+want) || !strings.HasPrefix(r.ActionSentence(), r.Action.Sentence(r.Requirement, false)) {
+			t.Errorf("%s to %s: action %q, want it to end with %q", c.passport, c.destination, r.ActionSentence(), want)
+		}
+		if page := authorityFor(t, c.destination); page == nil && !strings.Contains(confirm, entrycheck.OfficialAuthorityUnnamed) {
+			t.Errorf("%s has no curated page, but the confirmation names %q", c.destination, confirm)
 		}
 	}
 }

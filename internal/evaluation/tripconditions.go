@@ -6,9 +6,10 @@ import (
 
 // legConditions assesses a leg's plan against every entry condition, in the
 // order the answer lists them: passport validity, stay, the Schengen
-// account's share, transit, onward ticket, yellow fever, then the
-// destination's blank-page and other health rules. It returns the transit
-// programmes of a transit leg and whether one covers the connection.
+// account's share, transit, onward ticket, yellow fever, the destination's
+// blank-page and other health rules, then the age of the verdict. It
+// returns the transit programmes of a transit leg and whether one covers
+// the connection.
 func (e *Evaluator) legConditions(legs []tripLeg, c legChoice, i int, schengen schengenAccount, origin entrycheck.Country) ([]entrycheck.Condition, transitAnswer) {
 	leg, best, r := legs[i], c.best(), &c.result
 	dest := e.destination(leg.country.ISO3)
@@ -30,7 +31,26 @@ func (e *Evaluator) legConditions(legs []tripLeg, c legChoice, i int, schengen s
 	if !best.own {
 		conds = append(conds, ruleConditions(r.EntryRules)...)
 	}
+	// A connection a transit programme covers rests on the programme, not
+	// on the verdict for entering the country.
+	if c, old := verdictAgeCondition(r); old && !transit.covered {
+		conds = append(conds, c)
+	}
 	return conds, transit
+}
+
+// verdictAgeCondition asks for an old verdict to be confirmed before the
+// leg: the check says so (VerdictVerification.Confirm) when the verdict
+// comes from the matrix and is older than VerdictOldAfterDays at
+// evaluated_at, the age every answer reports. It needs action, since a plan
+// resting on a verdict that may have changed is not ready; old is false
+// when the verdict is not old.
+func verdictAgeCondition(r *entrycheck.CheckResult) (c entrycheck.Condition, old bool) {
+	confirm := r.VerdictVerification.Confirm
+	if confirm == "" {
+		return c, false
+	}
+	return entrycheck.Condition{Kind: entrycheck.ConditionVerdictAge, Status: entrycheck.ConditionAdvisory, ActionNeeded: true, Detail: confirm}, true
 }
 
 // stayCondition compares the planned stay with the stay the verdict allows.
