@@ -20,17 +20,18 @@ import (
 type RuleLine struct {
 	// Field is the rule's JSON name; Label names the line for people
 	// ("Passport validity", "Transit without visa: Singapore 96-hour VFTF").
-	Field, Label string
+	Field string `json:"field"`
+	Label string `json:"label"`
 	// Text is what holds for the traveller: the curated text, or why the
 	// rule does not hold outright (for another passport, documented for
 	// other nationals) followed by the text.
-	Text string
+	Text string `json:"text"`
 	// Detail is what the answer computes from the value ("At least 3
 	// months of validity, counted from departure.").
-	Detail string
+	Detail string `json:"detail,omitempty"`
 	// URL is an official link of the item itself, where it has one.
-	URL    string
-	Source Citation
+	URL    string   `json:"url,omitempty"`
+	Source Citation `json:"source"`
 }
 
 // RuleFields lists the entry-rule fields in the order answers show them.

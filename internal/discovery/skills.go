@@ -271,6 +271,9 @@ Free quotas reset at midnight UTC. A 429 names the cap in `+"`scope`"+` and carr
 - `+"`defaults_applied`"+` lists every assumption (purpose, passport type, dates,
   origin): repeat those that matter to the traveller.
 - `+"`apply`"+` links the official portal when the requirement needs action.
+- `+"`entry_rule_lines`"+` are the destination's entry rules in words, each with
+  its source, as the site's route page shows them: quote them rather than
+  wording `+"`entry_rules`"+` yourself.
 - Every answer is advisory, not a boarding decision: show its disclaimer and
   recommend checking with the official authority.
 `, s.URL(PathMCP), s.URL(PathFreeCheck), s.Quotas.Anonymous, s.Quotas.Client, s.URL(PathAuthGuide),

@@ -59,10 +59,6 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	fields, err := ruleFieldList()
-	if err != nil {
-		return nil, err
-	}
 	labels, err := labelList()
 	if err != nil {
 		return nil, err
@@ -87,11 +83,12 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		Banner:            map[string]string{"js": banner},
 		LogLevel:          api.LogLevelSilent,
 		Plugins:           []api.Plugin{embedded(list)},
-		// The entry-rule fields in the service's order, so that the
-		// widget shows every field the answers have (entrycheck.RuleFields),
-		// the labels of the other facts, so that it names each as the site
-		// does, and the tone of every requirement value (entrycheck.Tones).
-		Define: map[string]string{"RULE_FIELDS": fields, "LABELS": labels, "REQUIREMENT_TONES": string(tones)},
+		// The labels of an answer's facts, so that the widget names each as
+		// the site does, and the tone of every requirement value
+		// (entrycheck.Tones). The entry rules need no words here: an
+		// answer carries them as the route page shows them
+		// (entry_rule_lines).
+		Define: map[string]string{"LABELS": labels, "REQUIREMENT_TONES": string(tones)},
 	})
 	if err := buildError(res.Errors); err != nil {
 		return nil, err
@@ -104,17 +101,6 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 		{Path: Path, Body: body, MediaType: MediaType},
 		{Path: HashedPath(body), Body: body, MediaType: MediaType},
 	}, nil
-}
-
-// ruleFieldList is the JSON list of [name, label, item] of every
-// entry-rule field (entrycheck.RuleField).
-func ruleFieldList() (string, error) {
-	var out [][3]string
-	for _, f := range entrycheck.RuleFields() {
-		out = append(out, [3]string{f.Name, f.Label, f.Item})
-	}
-	b, err := json.Marshal(out)
-	return string(b), err
 }
 
 // labelList is the JSON object of the words the widget shows beside the

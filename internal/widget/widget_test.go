@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
@@ -139,8 +140,8 @@ func TestBundleRefusesBadCountries(t *testing.T) {
 }
 
 // TestBundleNamesFactsAsTheSite: the widget receives the labels of an
-// answer's facts and of its rule fields from the domain package when it is
-// bundled; its source names none of them its own way.
+// answer's facts from the domain package when it is bundled; its source
+// names none of them its own way.
 func TestBundleNamesFactsAsTheSite(t *testing.T) {
 	files, _ := bundle(t)
 	body := string(files[0].Body)
@@ -148,9 +149,6 @@ func TestBundleNamesFactsAsTheSite(t *testing.T) {
 		entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false)}
 	for _, k := range entrycheck.ApplyKinds() {
 		words = append(words, entrycheck.ApplyKindLabel(k))
-	}
-	for _, f := range entrycheck.RuleFields() {
-		words = append(words, f.Label)
 	}
 	src, err := fs.Glob(os.DirFS("src"), "*.js")
 	if err != nil {
@@ -163,6 +161,62 @@ func TestBundleNamesFactsAsTheSite(t *testing.T) {
 		for _, name := range src {
 			if b, _ := os.ReadFile("src/" + name); strings.Contains(string(b), w) {
 				t.Errorf("src/%s names %q itself", name, w)
+			}
+		}
+	}
+}
+
+// TestBundleWordsNoRule: the widget shows the entry rules in the words an
+// answer carries (entry_rule_lines, the route page's lines), so neither its
+// source nor the bundle names a rule field, reads a rule's values or holds
+// the words the answers compute from them, for any route of two passports.
+func TestBundleWordsNoRule(t *testing.T) {
+	files, _ := bundle(t)
+	ev := datatest.Evaluator(t)
+	banned := map[string]string{}
+	for _, f := range entrycheck.RuleFields() {
+		banned[f.Label] = "the label of " + f.Name
+		banned[`"`+f.Name+`"`] = "the field name " + f.Name
+		banned["."+f.Name] = "the field " + f.Name
+		if f.Item != "" {
+			banned[f.Item] = "the item label of " + f.Name
+		}
+	}
+	for _, v := range []string{"min_months_remaining", "counted_from", "applies_because", "applies_to_this_passport", "not_for_this_passport", "documented_for_others"} {
+		banned[v] = "a rule's value"
+	}
+	for _, p := range []string{"DEU", "IND"} {
+		for _, d := range ev.Snapshot().Matrix.Countries() {
+			r, err := ev.Check(entrycheck.CheckRequest{Passport: p, Destination: d.ISO3}, entrycheck.FixedClock(time.Date(2026, 2, 17, 12, 0, 0, 0, time.UTC)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range r.EntryRules.Lines() {
+				if l.Detail != "" {
+					banned[l.Detail] = "the detail of " + p + " to " + d.ISO3 + " " + l.Field
+				}
+			}
+		}
+	}
+	if len(banned) < 30 {
+		t.Fatalf("only %d rule words to look for", len(banned))
+	}
+	texts := map[string]string{"the bundle": string(files[0].Body)}
+	src, err := fs.Glob(os.DirFS("src"), "*.js")
+	if err != nil || len(src) == 0 {
+		t.Fatalf("source files %v: %v", src, err)
+	}
+	for _, name := range src {
+		b, err := os.ReadFile("src/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts["src/"+name] = string(b)
+	}
+	for where, text := range texts {
+		for w, what := range banned {
+			if strings.Contains(text, w) {
+				t.Errorf("%s holds %q, %s", where, w, what)
 			}
 		}
 	}

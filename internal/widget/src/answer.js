@@ -7,16 +7,11 @@ import { h, link } from "./dom.js";
 // ok, act, no or unknown.
 const tones = REQUIREMENT_TONES;
 
-// The site's words for the facts of an answer (LABELS) and for the rule
-// fields (RULE_FIELDS, [name, label, item] in the service's order), given
-// by the build.
+// The site's words for the facts of an answer, given by the build. The
+// entry rules come in words in the answer itself (entry_rule_lines and
+// entry_rules_not_cited, the lines of the route page), shown as they are.
 // eslint-disable-next-line no-undef
-const words = LABELS, fields = RULE_FIELDS;
-const ruleLabel = Object.fromEntries(fields.map(([name, label]) => [name, label]));
-
-const countedFrom = { entry: "on entry", departure: "on departure", end_of_permitted_stay: "at the end of the permitted stay" };
-
-const onward = { required: "Required", may_be_asked: "May be asked for", not_required: "Not required" };
+const words = LABELS;
 
 /**
  * answer renders a check result (spec 2.1).
@@ -28,7 +23,7 @@ export function answer(b, page) {
   return verdict(b.passport, b, b.verdict_verification, b.disclaimer, page, {
     own,
     said: statements(b.verdict_verification),
-    listed: rules(b.entry_rules || {}),
+    listed: rules(b.entry_rule_lines || [], b.entry_rules_not_cited),
   });
 }
 
@@ -58,9 +53,9 @@ export function published(m, d, page) {
  * @param {any} age as_of, old, old_after_days
  * @param {string} disclaimer
  * @param {string} page
- * @param {{own?: boolean, said?: Node[], listed?: Node}} more the own-country sentence, the official statements and the entry rules
+ * @param {{own?: boolean, said?: Node[], listed?: (Node|false|null)[]}} more the own-country sentence, the official statements and the entry rules
  */
-function verdict(passport, r, age, disclaimer, page, { own = false, said = [], listed = null }) {
+function verdict(passport, r, age, disclaimer, page, { own = false, said = [], listed = [] }) {
   const days = r.allowed_stay_days;
   const stay = own ? "" : days != null ? `${days} ${days === 1 ? "day" : "days"}` : r.requirement === "visa_free" ? words.not_stated : "";
   // Conditional parts are false when absent; the live region takes nodes only.
@@ -73,7 +68,7 @@ function verdict(passport, r, age, disclaimer, page, { own = false, said = [], l
     ...said,
     r.action === "check_official_authority" && h("p", {}, words.no_verdict),
     r.apply && h("p", { class: "apply" }, link(r.apply.url, words.apply[r.apply.kind] || r.apply.kind)),
-    listed,
+    ...listed,
     h("p", {}, link(page, "Every entry rule and its source")),
     h("p", { class: "note" }, disclaimer),
   ].filter(Boolean);
@@ -116,64 +111,23 @@ function source(c) {
   return h("span", { class: "src" }, `${words.source}: `, link(c.url, c.name));
 }
 
-function rules(r) {
-  const pv = r.passport_validity, ot = r.onward_ticket, yf = r.yellow_fever;
-  if (!pv && !ot && !yf) {
-    return h("p", {}, "The entry rules of this destination are not curated yet: check with its official authority.");
-  }
-  const item = (name, rule, text) =>
-    h("li", {}, h("strong", {}, `${ruleLabel[name]}: `), rule ? shown(rule, text) : "no official source yet.", rule && source(rule.source));
-  return h("ul", { class: "rules" },
-    item("passport_validity", pv, pv && pv.value && validity(pv.value)),
-    item("onward_ticket", ot, ot && ot.value && `${onward[ot.value.required] || ot.value.text}.`),
-    item("yellow_fever", yf, yf && yellowFever(yf)),
-    ...others(r),
-  );
-}
-
-// digest are the fields shown above with values in words of the widget's
-// own; every other field of the answer follows, in the service's order,
-// one line per value with its official link, headed as the site heads it
-// (the field's item label and the item's name).
-const digest = new Set(["passport_validity", "onward_ticket", "yellow_fever"]);
-
-function others(r) {
-  const out = [];
-  for (const [name, label, item] of fields) {
-    const rule = r[name];
-    if (digest.has(name) || !rule || rule.applies === "not_for_this_passport" || !rule.value) continue;
-    for (const v of Array.isArray(rule.value) ? rule.value : [rule.value]) {
-      const named = v.program || v.topic || v.name || (v.holders_of || []).join(", ");
-      out.push(h("li", {}, h("strong", {}, `${item && named ? item + named : label}: `), shown(rule, v.text || ""), " ",
-        v.url ? link(v.url, "official page") : "",
-        source(rule.source)));
-    }
-  }
-  return out;
-}
-
-// shown is a rule as it holds for the passport: the note alone when it is
-// not for this passport, the note before the value when documented for others.
-function shown(rule, text) {
-  if (rule.applies === "not_for_this_passport") return rule.note;
-  if (rule.applies === "documented_for_others") return `${rule.note} ${text}`;
-  return text;
-}
-
-function validity(v) {
-  if (v.min_months_remaining === null) return v.text;
-  if (v.min_months_remaining === 0 && v.counted_from === "departure") return "valid for the whole stay.";
-  const from = countedFrom[v.counted_from];
-  return `at least ${v.min_months_remaining} months left${from ? ` ${from}` : ""}.`;
-}
-
-// yellowFever says whether the certificate applies and why (applies_because:
-// "required: you arrive from Angola, on the WHO list...").
-function yellowFever(yf) {
-  const why = /^(not required|required): (.*)$/.exec(yf.applies_because || "");
-  if (why) return `${why[1]} for this passport: ${why[2]}.`;
-  if (yf.applies_to_this_passport === null) return yf.value.text;
-  return `${yf.applies_because}.`;
+/**
+ * rules lists the entry rules in the route page's words: each line's label,
+ * text, detail, official link and source, then which rules no official
+ * source covers yet.
+ * @param {{label: string, text: string, detail?: string, url?: string, source: any}[]} lines
+ * @param {{label?: string, text: string}|null} notCited
+ */
+function rules(lines, notCited) {
+  const list = lines.length > 0 && h("ul", { class: "rules" }, ...lines.map((l) =>
+    h("li", {},
+      h("strong", { class: "label" }, `${l.label}: `),
+      h("span", { class: "text" }, l.text),
+      l.detail && " ", l.detail && h("span", { class: "detail" }, l.detail),
+      l.url && " ", l.url && h("span", { class: "url" }, link(l.url, l.url)),
+      " ", source(l.source))));
+  const gap = notCited && h("p", { class: "gaps" }, notCited.label ? h("strong", {}, `${notCited.label}: `) : "", notCited.text);
+  return [list, gap];
 }
 
 /**
