@@ -176,6 +176,8 @@ func FullRules() entrycheck.CuratedRules {
 	src := entrycheck.Citation{Name: "Test source", URL: "https://example.gov/rules", RetrievedAt: entrycheck.Date{Year: 2026, Month: 11, Day: 22}}
 	months, hours := 6, 24
 	from, url := "entry", "https://example.gov/form"
+	// The exemption runs until a day its source gives, as Ireland's does.
+	until := entrycheck.Date{Year: 2099, Month: 12, Day: 31}
 	return entrycheck.CuratedRules{
 		PassportValidity: &entrycheck.Rule[[]entrycheck.PassportValidity]{Source: src,
 			Value: []entrycheck.PassportValidity{{MinMonthsRemaining: &months, CountedFrom: &from, Text: "validity text"}}},
@@ -185,7 +187,8 @@ func FullRules() entrycheck.CuratedRules {
 		TWOV: &entrycheck.Rule[[]entrycheck.TWOVProgram]{Source: src,
 			Value: []entrycheck.TWOVProgram{{Program: "airside transit", MaxHours: &hours, Text: "transit text"}}},
 		ResidencePermitExemptions: &entrycheck.Rule[[]entrycheck.Exemption]{Source: src,
-			Value: []entrycheck.Exemption{{HoldersOf: []string{"USA"}, Document: entrycheck.DocumentVisa, Effect: entrycheck.VisaFree, Text: "exemption text"}}},
+			Value: []entrycheck.Exemption{{Scope: entrycheck.Scope{Period: entrycheck.Period{EffectiveUntil: &until}},
+				HoldersOf: []string{"USA"}, Document: entrycheck.DocumentVisa, Effect: entrycheck.VisaFree, Text: "exemption text"}}},
 		ArrivalFormalities: &entrycheck.Rule[[]entrycheck.ArrivalFormality]{Source: src,
 			Value: []entrycheck.ArrivalFormality{{Name: "arrival card", Kind: "arrival_card", When: "before_arrival", URL: &url, Text: "formality text"}}},
 	}
@@ -196,7 +199,7 @@ func FullRules() entrycheck.CuratedRules {
 // rule), for tests that check that a surface shows every field
 // (entrycheck.RuleFields).
 func FullEntryRules() entrycheck.EntryRules {
-	r := FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree})
+	r := FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree, On: entrycheck.Date{Year: 2026, Month: 11, Day: 27}})
 	yes := true
 	r.YellowFever = &entrycheck.YellowFeverRule{Value: entrycheck.YellowFever{Text: "yellow fever text"}, AppliesToThisPassport: &yes,
 		AppliesBecause: "required for all travellers", Source: FullRules().PassportValidity.Source}

@@ -112,3 +112,48 @@ func readJSON(t testing.TB, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+// Requirements gives each route of the current matrix the requirement its
+// answer must give on day, worked out independently of the evaluation
+// core: the matrix's, or needs_review where an official statement in force
+// contradicts it (StatementRoutes). Routes the matrix leaves out ("-1")
+// are left out.
+func Requirements(t testing.TB, day string) map[string]string {
+	t.Helper()
+	_, conflicting := StatementRoutes(t, day)
+	out := map[string]string{}
+	for route, value := range Routes(t, Current) {
+		switch _, err := strconv.Atoi(value); {
+		case value == "-1":
+		case conflicting[route]:
+			out[route] = "needs_review"
+		case err == nil:
+			out[route] = "visa_free"
+		default:
+			out[route] = matrixWords[value]
+		}
+	}
+	return out
+}
+
+// CitedDestinations counts the curators' destination notes (in
+// ../shared/curation-v3, read as plain JSON) with at least one rule an
+// official source gave, and all the notes.
+func CitedDestinations(t testing.TB) (cited, notes int) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(SharedDir(t), "curation-v3", "destinations", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no destination notes: %v", err)
+	}
+	for _, f := range files {
+		var note struct{ Rules map[string]any }
+		readJSON(t, f, &note)
+		for _, r := range note.Rules {
+			if r != nil {
+				cited++
+				break
+			}
+		}
+	}
+	return cited, len(files)
+}
