@@ -113,7 +113,7 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, log
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e := &env{t: t, store: st, dsn: dsn, clock: &testClock{now: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)}}
+	e := &env{t: t, store: st, dsn: dsn, clock: &testClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}}
 	e.srv = httptest.NewUnstartedServer(nil)
 	e.url = "http://" + e.srv.Listener.Addr().String()
 	e.cfg = config.Default()

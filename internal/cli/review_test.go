@@ -116,3 +116,27 @@ func TestCheckTextCitesPageDetail(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestReviewListsStatementConflicts: review gives the numbers of routes
+// official statements corroborate and contradict on its day, as worked out
+// from the curators' notes and the matrix, and names every conflict.
+func TestReviewListsStatementConflicts(t *testing.T) {
+	code, out, errOut := run(t, "review", "--db", filepath.Join(t.TempDir(), "events.db"))
+	if code != cli.ExitOK {
+		t.Fatalf("review: exit %d\n%s%s", code, out, errOut)
+	}
+	corroborated, conflicting := datatest.StatementRoutes(t, entrycheck.DateOf(testClock.Now()).String())
+	want := "official statements on " + entrycheck.DateOf(testClock.Now()).String() + ": " + entrycheck.Thousands(len(corroborated)) +
+		" routes corroborated, " + entrycheck.Thousands(len(conflicting)) + " in conflict with the matrix\n"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("review does not begin with %q:\n%s", want, out)
+	}
+	if got := strings.Count(out, "\n  conflict: "); got != len(conflicting) || len(conflicting) == 0 {
+		t.Errorf("review lists %d conflicts, the data gives %d:\n%s", got, len(conflicting), out)
+	}
+	for _, name := range []string{"Nauru to Italy", "Nicaragua to United Kingdom", "Saint Lucia to United Kingdom"} {
+		if !strings.Contains(out, "  conflict: "+name+": ") {
+			t.Errorf("review does not list %s:\n%s", name, out)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 )
 
 // curatedVariant returns the first curated passport-validity variant of a
@@ -197,5 +198,28 @@ func TestOnwardTicketForTheVerdict(t *testing.T) {
 		if (cond.Source != nil) != c.holds {
 			t.Errorf("%s to USA: onward condition %+v", c.passport, cond)
 		}
+	}
+}
+
+// TestTripLegsReadPeriodsOnTheirOwnDates: Ireland's waiver for an Indian
+// passport with a UK visa applies to a leg of 1 September 2026 and not to
+// one of 1 December 2026, in the same trip evaluated on the same day.
+func TestTripLegsReadPeriodsOnTheirOwnDates(t *testing.T) {
+	req, err := evaluation.DecodeTripRequest(strings.NewReader(`{"traveler": {"passports": [{"country": "IND", "expires": "2033-01-15"}], "visas_of": ["GBR"]},
+		"trip": {"legs": [{"country": "IRL", "arrival": "2026-09-01", "departure": "2026-09-05"},
+		                  {"country": "IRL", "arrival": "2026-12-01", "departure": "2026-12-05"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := datatest.Evaluator(t).EvaluateTrip(req, "", today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	during, after := res.Legs[0], res.Legs[1]
+	if during.ExemptionApplied == nil || during.Requirement != entrycheck.VisaFree {
+		t.Errorf("leg of 2026-09-01: %s, exemption %+v; want the waiver applied", during.Requirement, during.ExemptionApplied)
+	}
+	if after.ExemptionApplied != nil || after.Requirement != entrycheck.VisaRequired || after.Status == entrycheck.TripReady {
+		t.Errorf("leg of 2026-12-01: %s %s, exemption %+v; want visa_required, the waiver ended", after.Requirement, after.Status, after.ExemptionApplied)
 	}
 }
