@@ -133,6 +133,11 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
 		l := answertext.Statement(st)
+		// An ended statement is history: the page names it, its period and
+		// its source, and leaves its text to the JSON answer.
+		if st.Status == entrycheck.StatementEnded {
+			l.Text = ""
+		}
 		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: l.Label, Text: l.Text, Source: citation(*l.Source)})
 	}
 	return v

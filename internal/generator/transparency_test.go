@@ -16,7 +16,7 @@ import (
 
 // transparencyDay is the build clock of these tests, the day of the other
 // generator tests.
-var transparencyDay = time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+var transparencyDay = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
 // transparencyPage renders the transparency page at now, and the
 // destination pages it links to, for a verification on the real dataset, without

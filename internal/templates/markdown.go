@@ -59,6 +59,10 @@ func RouteMarkdown(v RouteView) []byte {
 	}
 	m.line("\n%s\n", v.ActionText)
 	for _, s := range v.Statements {
+		if s.Text == "" {
+			m.line("%s. %s\n", s.Label, m.cite(s.Source))
+			continue
+		}
 		m.line("%s. %s %s\n", s.Label, escapeMD(s.Text), m.cite(s.Source))
 	}
 	if v.Apply != nil {

@@ -80,8 +80,9 @@ type Apply struct {
 // ("Official statement, in force, from 1 January 2026; conflicts with the
 // matrix").
 type Statement struct {
-	ID     string
-	Label  string
+	ID    string
+	Label string
+	// Text is empty for an ended statement, which the page only names.
 	Text   string
 	Source Citation
 }
