@@ -61,13 +61,22 @@ func (f RuleField) Facts(r CuratedRules) *Rule[[]RuleFact] {
 	if f.curated == nil {
 		return nil
 	}
-	return f.curated.facts(r)
+	return f.curated.facts(r, nil)
+}
+
+// FactsOn is Facts with each dated variant or item's status on day set:
+// how a list of every variant shows when each holds.
+func (f RuleField) FactsOn(r CuratedRules, day Date) *Rule[[]RuleFact] {
+	if f.curated == nil {
+		return nil
+	}
+	return f.curated.facts(r, &day)
 }
 
 // curatedField is a field of the curated layer, whatever the type of its
 // values.
 type curatedField interface {
-	facts(CuratedRules) *Rule[[]RuleFact]
+	facts(CuratedRules, *Date) *Rule[[]RuleFact]
 	choose(*CuratedRules, Traveller, *EntryRules)
 	everyTraveller(CuratedRules, func(*AppliesTo) string, Date, *DestinationRules)
 	destinationLines(DestinationRules) []RuleLine
@@ -117,13 +126,16 @@ func itemField[T scoped](name, label, item string,
 	}
 }
 
-func (f fieldOf[T]) facts(r CuratedRules) *Rule[[]RuleFact] {
+func (f fieldOf[T]) facts(r CuratedRules, day *Date) *Rule[[]RuleFact] {
 	x := *f.curated(&r)
 	if x == nil {
 		return nil
 	}
 	out := &Rule[[]RuleFact]{Source: x.Source, Value: make([]RuleFact, 0, len(x.Value))}
 	for _, v := range x.Value {
+		if day != nil {
+			v = StampedOn(v, *day)
+		}
 		fact := RuleFact{Scope: v.ScopeOf(), Value: v, alone: func(applies, note string, source Citation) EntryRules {
 			var b EntryRules
 			f.hold(&PassportRule[T]{Applies: applies, Value: v, Source: source, Note: note}, &b)

@@ -112,7 +112,7 @@ func (s *site) llmsFull() ([]byte, error) {
 		d := snap.Curated.Destinations[code]
 		c, _ := snap.Countries.ByISO3(code)
 		fmt.Fprintf(&b, "-- %s %s --\n", c.ISO3, c.Name)
-		lines := curatedLinesOf(d.Rules)
+		lines := curatedLinesOf(d.Rules, entrycheck.DateOf(s.now))
 		if len(lines) == 0 {
 			b.WriteString("No rule could be sourced from an official page.\n")
 		}

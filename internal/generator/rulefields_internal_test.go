@@ -33,10 +33,11 @@ func TestPagesShowEveryRuleField(t *testing.T) {
 // curated rule field of entrycheck.RuleFields.
 func TestDigestShowsEveryRuleField(t *testing.T) {
 	var digest strings.Builder
-	for _, l := range curatedLinesOf(datatest.FullRules()) {
+	day := entrycheck.Date{Year: 2026, Month: 11, Day: 27}
+	for _, l := range curatedLinesOf(datatest.FullRules(), day) {
 		digest.WriteString(l.Inline() + "\n")
 	}
-	for _, l := range datatest.FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree}).Lines() {
+	for _, l := range datatest.FullRules().For(entrycheck.Traveller{Passport: "USA", Requirement: entrycheck.VisaFree, On: day}).Lines() {
 		for _, want := range []string{l.Label, l.Text, l.Detail} {
 			if !strings.Contains(digest.String(), want) {
 				t.Errorf("%s: the digest lacks %q", l.Field, want)

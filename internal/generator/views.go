@@ -115,11 +115,12 @@ func jsonLD(v any) string {
 // curatedLinesOf lists a destination's rules for every passport: each
 // variant of a single-valued field with whom it applies to and is
 // documented for, under its own source when it has one; the items of a
-// list-valued field under the field's source.
-func curatedLinesOf(r dataset.Rules) []answertext.Line {
+// list-valued field under the field's source, each dated one with its
+// status on day.
+func curatedLinesOf(r dataset.Rules, day entrycheck.Date) []answertext.Line {
 	var out []answertext.Line
 	for _, f := range entrycheck.RuleFields() {
-		facts := f.Facts(r)
+		facts := f.FactsOn(r, day)
 		if facts == nil {
 			continue
 		}
