@@ -36,8 +36,8 @@ type PassportRule[T any] struct {
 	// period it holds on the day of the answer (an item that has ended or
 	// not yet begun, each with its status): shown, never applied. For a
 	// single-valued field it is the variant the passport would hold if it
-	// were in force; absent when there is none.
-	NotInForce T `json:"not_in_force,omitzero"`
+	// were in force; nil when there is none.
+	NotInForce *T `json:"not_in_force,omitempty"`
 }
 
 // Holding returns the rule when it holds for the passport, nil otherwise
@@ -113,7 +113,8 @@ func SelectVariant[T scoped, P variant[T]](r *Rule[[]T], t Traveller) *PassportR
 			if !outOfPeriod {
 				outOfPeriod = true
 				// It keeps its own source, if any: the field's cites what holds.
-				out.Applies, out.NotInForce = s, StampedOn(v, t.On)
+				nif := StampedOn(v, t.On)
+				out.Applies, out.NotInForce = s, &nif
 			}
 			continue
 		}
@@ -146,6 +147,7 @@ func SelectItems[T scoped](r *Rule[[]T], t Traveller) *PassportRule[[]T] {
 	}
 	out := &PassportRule[[]T]{Applies: AppliesNotForThisPassport, Source: r.Source}
 	var documented *AppliesTo
+	var notInForce []T
 	outOfPeriod := ""
 	for _, v := range r.Value {
 		switch s := t.state(v.ScopeOf()); s {
@@ -157,12 +159,16 @@ func SelectItems[T scoped](r *Rule[[]T], t Traveller) *PassportRule[[]T] {
 			if outOfPeriod == "" {
 				outOfPeriod = s
 			}
-			out.NotInForce = append(out.NotInForce, StampedOn(v, t.On))
+			notInForce = append(notInForce, StampedOn(v, t.On))
 			continue
 		default:
 			continue
 		}
 		out.Value = append(out.Value, StampedOn(v, t.On))
+	}
+	if notInForce != nil {
+		kept := notInForce
+		out.NotInForce = &kept
 	}
 	switch {
 	case out.Value == nil && outOfPeriod != "":
@@ -178,6 +184,15 @@ func SelectItems[T scoped](r *Rule[[]T], t Traveller) *PassportRule[[]T] {
 // StampedOn returns a copy of a fact with its status on day set, when the
 // fact has a period (every fact embeds Scope).
 func StampedOn[T scoped](v T, day Date) T {
+	if !v.ScopeOf().Dated() {
+		return v // most facts have no period, and copy nothing
+	}
+	return stamped(v, day)
+}
+
+// stamped sets the status of a dated fact; apart from StampedOn so that
+// only a dated fact is moved to the heap for its pointer.
+func stamped[T scoped](v T, day Date) T {
 	if s, ok := any(&v).(interface{ stampOn(Date) }); ok {
 		s.stampOn(day)
 	}

@@ -24,11 +24,11 @@ func TestVariantOutsideItsPeriod(t *testing.T) {
 	both := &entrycheck.Rule[[]entrycheck.PassportValidity]{Source: src, Value: []entrycheck.PassportValidity{temporary, standing}}
 
 	r := entrycheck.SelectVariant(both, on(day(2026, 9, 1)))
-	if r.Applies != entrycheck.AppliesYes || r.Value.Text != temporary.Text || r.Value.Status != entrycheck.PeriodInForce || r.NotInForce.Status != "" {
+	if r.Applies != entrycheck.AppliesYes || r.Value.Text != temporary.Text || r.Value.Status != entrycheck.PeriodInForce || r.NotInForce != nil {
 		t.Errorf("on 2026-09-01: %+v, want the temporary variant in force", r)
 	}
 	r = entrycheck.SelectVariant(both, on(day(2026, 11, 27)))
-	if r.Applies != entrycheck.AppliesYes || r.Value.Text != standing.Text || r.NotInForce.Text != temporary.Text || r.NotInForce.Status != entrycheck.PeriodEnded {
+	if r.Applies != entrycheck.AppliesYes || r.Value.Text != standing.Text || r.NotInForce == nil || r.NotInForce.Text != temporary.Text || r.NotInForce.Status != entrycheck.PeriodEnded {
 		t.Errorf("on 2026-11-27: %+v, want the standing variant, the temporary one ended", r)
 	}
 	// The last day of a period is in it.
@@ -38,7 +38,7 @@ func TestVariantOutsideItsPeriod(t *testing.T) {
 
 	alone := &entrycheck.Rule[[]entrycheck.PassportValidity]{Source: src, Value: []entrycheck.PassportValidity{upcoming}}
 	r = entrycheck.SelectVariant(alone, on(day(2026, 11, 27)))
-	if r.Applies != entrycheck.AppliesUpcoming || r.Value.Text != "" || r.NotInForce.Status != entrycheck.PeriodUpcoming {
+	if r.Applies != entrycheck.AppliesUpcoming || r.Value.Text != "" || r.NotInForce == nil || r.NotInForce.Status != entrycheck.PeriodUpcoming {
 		t.Errorf("a variant from 2027 on 2026-11-27: %+v, want upcoming, not applied", r)
 	}
 	if r.Holding() != nil {
@@ -60,7 +60,7 @@ func TestItemsOutsideTheirPeriod(t *testing.T) {
 	standing := entrycheck.ArrivalFormality{Name: "new card", Kind: "arrival_card", Text: "new card"}
 	t1 := entrycheck.Traveller{Passport: "DEU", On: day(2026, 11, 27)}
 	r := entrycheck.SelectItems(&entrycheck.Rule[[]entrycheck.ArrivalFormality]{Source: src, Value: []entrycheck.ArrivalFormality{ended, standing}}, t1)
-	if r.Applies != entrycheck.AppliesYes || len(r.Value) != 1 || r.Value[0].Name != "new card" || len(r.NotInForce) != 1 || r.NotInForce[0].Status != entrycheck.PeriodEnded {
+	if r.Applies != entrycheck.AppliesYes || len(r.Value) != 1 || r.Value[0].Name != "new card" || r.NotInForce == nil || len(*r.NotInForce) != 1 || (*r.NotInForce)[0].Status != entrycheck.PeriodEnded {
 		t.Errorf("%+v, want the new card in force and the old one ended", r)
 	}
 	r = entrycheck.SelectItems(&entrycheck.Rule[[]entrycheck.ArrivalFormality]{Source: src, Value: []entrycheck.ArrivalFormality{ended}}, t1)

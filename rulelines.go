@@ -179,9 +179,9 @@ func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, deta
 		l.Text, l.Detail = r.Words(dated(r.Value, text)), detail
 		out = append(out, l)
 	}
-	if r.NotInForce.ScopeOf().Status != "" {
-		text, detail := words(r.NotInForce)
-		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(r.NotInForce, text), Detail: detail, Source: ownSource(r.NotInForce, r.Source)})
+	if v := r.NotInForce; v != nil {
+		text, detail := words(*v)
+		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(*v, text), Detail: detail, Source: ownSource(*v, r.Source)})
 	}
 	return out
 }
@@ -193,10 +193,14 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 	if r == nil {
 		return nil
 	}
-	if len(r.Value) == 0 && len(r.NotInForce) == 0 {
+	var notInForce []T
+	if r.NotInForce != nil {
+		notInForce = *r.NotInForce
+	}
+	if len(r.Value) == 0 && len(notInForce) == 0 {
 		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source}}
 	}
-	out := make([]RuleLine, 0, len(r.Value)+len(r.NotInForce))
+	out := make([]RuleLine, 0, len(r.Value)+len(notInForce))
 	for _, v := range r.Value {
 		l := line(v)
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
@@ -205,7 +209,7 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 		}
 		out = append(out, l)
 	}
-	for _, v := range r.NotInForce {
+	for _, v := range notInForce {
 		l := line(v)
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
 		out = append(out, l)

@@ -124,8 +124,8 @@ func TestEndedExemptionIsShownNotApplied(t *testing.T) {
 		t.Fatalf("IND to IRL with a UK visa on %s: %s, exemption %+v; want visa_required, none applied", entrycheck.DateOf(r.EvaluatedAt), r.Requirement, r.ExemptionApplied)
 	}
 	list := r.EntryRules.ResidencePermitExemptions
-	if list == nil || list.Applies != entrycheck.AppliesEnded || len(list.Value) != 0 || len(list.NotInForce) != 1 ||
-		list.NotInForce[0].Status != entrycheck.PeriodEnded || list.NotInForce[0].EffectiveUntil.String() != "2026-10-31" {
+	if list == nil || list.Applies != entrycheck.AppliesEnded || len(list.Value) != 0 || list.NotInForce == nil || len(*list.NotInForce) != 1 ||
+		(*list.NotInForce)[0].Status != entrycheck.PeriodEnded || (*list.NotInForce)[0].EffectiveUntil.String() != "2026-10-31" {
 		t.Fatalf("exemptions %+v, want the waiver not in force, ended on 2026-10-31", list)
 	}
 	var line string
