@@ -980,6 +980,9 @@ func TestTripLegWithOldVerdictIsNeverReady(t *testing.T) {
 	if !contains(r.Summary.Attention, c.Detail) {
 		t.Errorf("the summary's attention does not ask to confirm the verdict: %v", r.Summary.Attention)
 	}
+	if !strings.Contains(r.Summary.Text, "The verdict of leg 1 (Japan) is older than 180 days and may have changed: confirm it with the official authority of Japan") {
+		t.Errorf("the summary does not say the verdict must be confirmed: %q", r.Summary.Text)
+	}
 	// Before old_from the verdict is young: no condition, and the leg is
 	// what its other conditions make it.
 	young, err := datatest.Evaluator(t).EvaluateTrip(req, "req_test", entrycheck.FixedClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)))

@@ -1,6 +1,7 @@
 package evaluation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,8 +20,37 @@ func summarize(legs []entrycheck.LegDecision) entrycheck.TripSummary {
 			s.Status = l.Status
 		}
 	}
-	s.Text = summaryText(s.Status, s.Counts)
+	s.Text = summaryText(s.Status, s.Counts) + oldVerdictsText(legs)
 	return s
+}
+
+// oldVerdictsText says in the summary which legs rest on an old verdict
+// that must be confirmed, and with whom; empty when none does. Each leg's
+// condition names the official page.
+func oldVerdictsText(legs []entrycheck.LegDecision) string {
+	var which, whom []string
+	for _, l := range legs {
+		for _, c := range l.Conditions {
+			if c.Kind == entrycheck.ConditionVerdictAge {
+				which = append(which, strconv.Itoa(l.Index+1)+" ("+l.Country.Name+")")
+				if !slices.Contains(whom, l.Country.Name) {
+					whom = append(whom, l.Country.Name)
+				}
+			}
+		}
+	}
+	days := strconv.Itoa(entrycheck.VerdictOldAfterDays)
+	switch len(which) {
+	case 0:
+		return ""
+	case 1:
+		return " The verdict of leg " + which[0] + " is older than " + days + " days and may have changed: confirm it with the official authority of " + whom[0] + " before you travel (see attention)."
+	}
+	authorities := "the official authorities of " + entrycheck.JoinWords(whom)
+	if len(whom) == 1 {
+		authorities = "the official authority of " + whom[0]
+	}
+	return " The verdicts of legs " + entrycheck.JoinWords(which) + " are older than " + days + " days and may have changed: confirm them with " + authorities + " before you travel (see attention)."
 }
 
 // countLegs counts legs by status and their conditions by outcome.
