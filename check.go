@@ -304,7 +304,7 @@ func (s CheckedStatement) Period() string {
 
 // StatusWords is the statement's status as people read it: "in force",
 // "upcoming" or "ended".
-func (s CheckedStatement) StatusWords() string { return PeriodWords(s.Status) }
+func (s CheckedStatement) StatusWords() string { return PeriodStatusWords(s.Status) }
 
 // Comparison says how an official statement bears on the verdict, in words.
 func (s CheckedStatement) Comparison() string {

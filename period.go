@@ -41,8 +41,9 @@ func periodStatus(from, until *Date, day Date) string {
 	return PeriodInForce
 }
 
-// PeriodWords is a status as people read it: "in force", "upcoming", "ended".
-func PeriodWords(status string) string { return strings.ReplaceAll(status, "_", " ") }
+// PeriodStatusWords is a status as people read it: "in force",
+// "upcoming", "ended".
+func PeriodStatusWords(status string) string { return strings.ReplaceAll(status, "_", " ") }
 
 // stampOn sets the status of a dated item on day; facts embed Scope, so
 // every fact has it.

@@ -205,7 +205,7 @@ func (s *site) corroboration() templates.Corroboration {
 			Statement:   templates.Link{Label: t.ID, URL: t.Source.URL},
 			Destination: templates.Link{Label: dc.Name, URL: destinationPath(dc)},
 			Requirement: t.Requirement.Label(),
-			Status:      entrycheck.PeriodWords(t.Status),
+			Status:      entrycheck.PeriodStatusWords(t.Status),
 			Routes:      t.Routes, Agreeing: t.Agreeing, Conflicting: t.Conflicting,
 		})
 	}
