@@ -3,7 +3,11 @@ package generator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/templates"
@@ -55,40 +59,94 @@ func requirementSlug(r entrycheck.Requirement) string {
 // text says where the map's content stands as text.
 func (w worldMap) view(label, text string, own mapPlace, ownLabel string, places []mapPlace, anchored bool) templates.WorldMap {
 	v := templates.WorldMap{ViewBox: w.m.ViewBox, Label: label, Land: w.path + "#" + worldmap.LandID, Text: text}
-	var dots []templates.MapPlace
-	add := func(p mapPlace, class, title string) {
-		mp := templates.MapPlace{URL: p.url, Class: class, Title: title, Use: w.path + "#" + strings.ToLower(p.country.ISO3)}
-		switch ok, dot := w.m.Placed(p.country.ISO3); {
-		case !ok:
-			v.Unplaced = append(v.Unplaced, mp)
-		case dot:
-			dots = append(dots, mp)
-		default:
-			v.Places = append(v.Places, mp)
-		}
+	type drawn struct {
+		place mapPlace
+		slug  string // "eta", "own"
+		title string
 	}
+	all := make([]drawn, 0, len(places)+1)
 	counts := map[entrycheck.Requirement]int{}
-	sort.Slice(places, func(i, j int) bool { return places[i].country.ISO3 < places[j].country.ISO3 })
 	for _, p := range places {
 		title := p.country.Name + ": " + p.req.ShortLabel()
 		if p.stay != "" {
 			title += ", " + p.stay
 		}
-		add(p, "m-"+requirementSlug(p.req), title)
+		all = append(all, drawn{p, requirementSlug(p.req), title})
 		counts[p.req]++
 	}
-	add(own, "m-own", own.country.Name+": "+lowerFirst(ownLabel))
-	v.Places = append(v.Places, dots...)
+	all = append(all, drawn{own, "own", own.country.Name + ": " + lowerFirst(ownLabel)})
+	// Keyboard focus visits the places in the order of their names, as a
+	// reader looks a country up; the names are compared as words, so that
+	// Côte d'Ivoire comes after Costa Rica.
+	names := collate.New(language.English, collate.Loose)
+	sort.SliceStable(all, func(i, j int) bool {
+		return names.CompareString(all[i].place.country.Name, all[j].place.country.Name) < 0
+	})
+	place := func(d drawn, suffix string) templates.MapPlace {
+		return templates.MapPlace{URL: d.place.url, Class: "m-" + d.slug, Fill: "url(#" + patternID(d.slug, suffix) + ")", Title: d.title, Use: w.path + "#" + strings.ToLower(d.place.country.ISO3)}
+	}
+	for _, d := range all {
+		switch ok, dot := w.m.Placed(d.place.country.ISO3); {
+		case !ok:
+			v.Unplaced = append(v.Unplaced, place(d, ""))
+		case dot:
+			v.Dots = append(v.Dots, place(d, ""))
+			fallthrough
+		default:
+			v.Places = append(v.Places, place(d, ""))
+		}
+	}
+	var slugs []string
 	for _, req := range entrycheck.Requirements {
 		if counts[req] == 0 {
 			continue
 		}
-		k := templates.MapKey{Class: "m-" + requirementSlug(req), Label: req.Label(), N: counts[req]}
+		slug := requirementSlug(req)
+		slugs = append(slugs, slug)
+		k := templates.MapKey{Class: "m-" + slug, Fill: "url(#" + patternID(slug, "") + ")", Label: req.Label(), N: counts[req]}
 		if anchored {
-			k.URL = "#" + requirementSlug(req)
+			k.URL = "#" + slug
 		}
 		v.Legend = append(v.Legend, k)
 	}
-	v.Legend = append(v.Legend, templates.MapKey{Class: "m-own", Label: ownLabel, N: 1})
+	slugs = append(slugs, "own")
+	v.Legend = append(v.Legend, templates.MapKey{Class: "m-own", Fill: "url(#" + patternID("own", "") + ")", Label: ownLabel, N: 1})
+	v.Patterns = patterns(slugs, "", 1)
+	for _, in := range w.m.Insets {
+		suffix := strings.ToLower(in.Name)
+		mi := templates.MapInset{Name: in.Name, ViewBox: in.ViewBox, Patterns: patterns(slugs, suffix, insetPattern/in.Zoom)}
+		for _, d := range all {
+			if in.Has(d.place.country.ISO3) {
+				mi.Places = append(mi.Places, place(d, suffix))
+			}
+		}
+		v.Insets = append(v.Insets, mi)
+	}
 	return v
+}
+
+// insetPattern is how many times larger an inset's pattern tiles are drawn
+// than the whole map's at the same width: on a phone the whole map's
+// tiles are a few pixels, and an inset is where the pattern is read.
+const insetPattern = 2.5
+
+// patternID names the fill of a requirement (slug) on one map: "p-eta" on
+// the whole map and the legend, "p-eta-europe" on an inset.
+func patternID(slug, suffix string) string {
+	if suffix == "" {
+		return "p-" + slug
+	}
+	return "p-" + slug + "-" + suffix
+}
+
+// patterns are the fills of slugs on one map, their tiles scaled by scale.
+func patterns(slugs []string, suffix string, scale float64) []templates.MapPattern {
+	out := make([]templates.MapPattern, len(slugs))
+	for i, slug := range slugs {
+		out[i] = templates.MapPattern{ID: patternID(slug, suffix), Slug: slug}
+		if scale != 1 {
+			out[i].Scale = strconv.FormatFloat(scale, 'f', 3, 64)
+		}
+	}
+	return out
 }

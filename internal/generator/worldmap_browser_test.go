@@ -15,7 +15,8 @@ import (
 
 // TestWorldMapRendersInChromium opens a passport page and a destination
 // page: a country drawn through <use> from the shared asset has a size on
-// the page and the fill of its requirement's colour. With
+// the page and is filled with its requirement's pattern, whose colour is
+// the requirement's. With
 // ENTRYCHECK_SCREENSHOTS naming a directory, it leaves pictures of the
 // maps there for a person to look at.
 func TestWorldMapRendersInChromium(t *testing.T) {
@@ -42,7 +43,8 @@ func TestWorldMapRendersInChromium(t *testing.T) {
 			document.body.append(probe);
 			const want = getComputedStyle(probe).color;
 			probe.remove();
-			const fill = getComputedStyle(a.querySelector("use")).fill;
+			const pattern = document.querySelector((a.getAttribute("fill") || "").replace(/^url\((#[a-z-]+)\)$/, "$1") + " rect");
+			const fill = pattern ? getComputedStyle(pattern).fill : "no pattern for " + a.getAttribute("fill");
 			return (r.width > 0 && r.height > 0 ? "sized" : "unsized " + r.width + "x" + r.height) + " " + a.getAttribute("class") + " " + (fill === want ? "filled" : fill + " != " + want);
 		})()`))
 		if err != nil {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
@@ -63,6 +65,9 @@ func mapOf(t *testing.T, file string) pageMap {
 				return
 			}
 			switch {
+			case n.Data == "a" && n.Namespace == "svg" && attr(n, "tabindex") == "-1":
+				// A dot drawn again on top, or an inset: the place's link
+				// that takes focus is the one read.
 			case n.Data == "a" && n.Namespace == "svg":
 				href := attr(n, "href")
 				m.class[href] = attr(n, "class")
@@ -77,7 +82,7 @@ func mapOf(t *testing.T, file string) pageMap {
 						m.unplaced[attr(a, "href")] = true
 					}
 				})
-			case n.Data == "rect" && n.Namespace == "svg":
+			case n.Data == "rect" && n.Namespace == "svg" && strings.HasPrefix(attr(n, "class"), "m-"):
 				m.legend = append(m.legend, attr(n, "class"))
 			}
 		})
@@ -191,6 +196,64 @@ func TestDestinationMapColoursEveryPassport(t *testing.T) {
 		}
 		if c := m.class["/destinations/"+d+"/"]; c != "m-own" && !m.unplaced["/destinations/"+d+"/"] {
 			t.Errorf("%s: the destination itself is drawn as %q", d, c)
+		}
+	}
+}
+
+// TestWorldMapReadsWithoutColourOrMouse reads the passport and destination
+// pages' maps as a keyboard and a colour-blind reader meet them: a skip
+// link past the map first, then the places that take focus in the order
+// of their countries' names; every fill, on the map and in the legend, a
+// pattern the page defines; and insets of Europe, the Caribbean and the
+// Gulf holding their small countries, out of the focus order.
+func TestWorldMapReadsWithoutColourOrMouse(t *testing.T) {
+	root := built(t)
+	names := collate.New(language.English, collate.Loose)
+	for _, page := range []string{"passports/deu", "passports/usa", "destinations/tha"} {
+		b, err := os.ReadFile(filepath.Join(root, page, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		fig := s[strings.Index(s, `<figure class="worldmap">`):]
+		fig = fig[:strings.Index(fig, "</figure>")]
+		if !strings.HasPrefix(strings.TrimPrefix(fig, `<figure class="worldmap">`), `<a class="skip-map" href="#worldmap-key">`) || !strings.Contains(fig, `<figcaption id="worldmap-key"`) {
+			t.Errorf("%s: the map does not open with a link past it to its key", page)
+		}
+		main := fig[:strings.Index(fig, "</svg>")]
+		var order []string
+		for _, m := range regexp.MustCompile(`<a href="[^"]*" class="m-[a-z-]+" fill="url\(#(p-[a-z-]+)\)"><title>([^<]*?):`).FindAllStringSubmatch(main, -1) {
+			order = append(order, html.UnescapeString(m[2]))
+			if !strings.Contains(fig, `<pattern id="`+m[1]+`"`) {
+				t.Errorf("%s: %s is filled with %s, which the page does not define", page, m[2], m[1])
+			}
+		}
+		if len(order) < 150 {
+			t.Fatalf("%s: %d places take focus on the map", page, len(order))
+		}
+		for i := 1; i < len(order); i++ {
+			if names.CompareString(order[i-1], order[i]) > 0 {
+				t.Errorf("%s: focus goes from %s to %s", page, order[i-1], order[i])
+			}
+		}
+		for _, m := range regexp.MustCompile(`<rect class="m-[a-z-]+" fill="url\(#(p-[a-z-]+)\)"`).FindAllStringSubmatch(fig, -1) {
+			if !strings.Contains(fig, `<pattern id="`+m[1]+`"`) {
+				t.Errorf("%s: a legend swatch is filled with %s, which the page does not define", page, m[1])
+			}
+		}
+		insets := fig[strings.Index(fig, `<div class="insets" aria-hidden="true">`):]
+		for name, codes := range map[string][]string{"Europe": {"lux", "bel", "che", "mlt", "cyp"}, "Caribbean": {"brb", "jam", "tto", "atg"}, "Gulf": {"bhr", "qat", "kwt", "are"}} {
+			i := strings.Index(insets, "<span>"+name+"</span>")
+			if i < 0 {
+				t.Errorf("%s: no inset of %s", page, name)
+				continue
+			}
+			inset := insets[strings.LastIndex(insets[:i], `<div class="inset">`):i]
+			for _, c := range codes {
+				if !regexp.MustCompile(`<a href="[^"]*" tabindex="-1" fill="url\(#p-[a-z-]+-` + strings.ToLower(name) + `\)"><title>[^<]*</title><use href="[^"]*#` + c + `"`).MatchString(inset) {
+					t.Errorf("%s: the %s inset does not draw %s out of the focus order with its own patterns", page, name, c)
+				}
+			}
 		}
 	}
 }

@@ -27,14 +27,54 @@ const LandID = "land"
 
 // Map is the rendered sprite.
 type Map struct {
-	// SVG is the asset: every shape inside the group LandID, then the dots,
-	// each with the lower-case alpha-3 code of its country as id. No
-	// element sets a fill or stroke, so that <use> inherits them.
+	// SVG is the asset: the group LandID holding only the land no page
+	// colours (areas that are no country of the matrix), then each wanted
+	// country's shape, then the dots, each with the lower-case alpha-3 code
+	// of its country as id. No element sets a fill or stroke, so that <use>
+	// inherits them. A page draws the land once and every country once:
+	// land drawn under the countries again would double the shapes a
+	// browser lays out and paints.
 	SVG []byte
 	// ViewBox is the asset's viewBox, for the pages that <use> it.
 	ViewBox string
-	placed  map[string]bool // lower-case alpha-3 -> true for a dot
+	// Insets are the views of Regions, in their order.
+	Insets []Inset
+	placed map[string]bool // lower-case alpha-3 -> true for a dot
 }
+
+// Region is a part of the world too dense to tap on a phone at the width
+// of the whole map: pages draw it again, larger, beside the map.
+type Region struct {
+	Name                     string
+	West, South, East, North float64 // degrees
+}
+
+// Regions are the insets every map has: Europe's small countries and
+// microstates, the Caribbean's islands and the Gulf states, which at 390
+// px are a few pixels each on the whole map.
+func Regions() []Region {
+	return []Region{
+		{Name: "Europe", West: -11, South: 34.5, East: 35, North: 60.5},
+		{Name: "Caribbean", West: -86, South: 9.5, East: -58.5, North: 27},
+		{Name: "Gulf", West: 45.5, South: 22, East: 59.5, North: 30.5},
+	}
+}
+
+// Inset is a Region seen through the asset: the viewBox that frames it and
+// the countries drawn there.
+type Inset struct {
+	Name    string
+	ViewBox string
+	// Zoom is how many times larger the inset shows the region than the
+	// whole map does at the same width.
+	Zoom  float64
+	in    map[string]bool // lower-case alpha-3 of the countries inside
+	width float64         // in tenths
+}
+
+// Has reports whether the country with the alpha-3 code (any case) is
+// drawn inside the inset.
+func (i Inset) Has(iso3 string) bool { return i.in[strings.ToLower(iso3)] }
 
 // Placed reports whether the country with the alpha-3 code (any case) is
 // on the map, and whether as a dot.
@@ -79,6 +119,10 @@ func Render(dir string, want []string, reg *country.Registry) (*Map, error) {
 		id string
 		at xy
 	}
+	wanted := map[string]bool{}
+	for _, c := range want {
+		wanted[strings.ToLower(c)] = true
+	}
 	var drawn []shape
 	placed := map[string]bool{}
 	box := newBBox()
@@ -87,7 +131,7 @@ func Render(dir string, want []string, reg *country.Registry) (*Map, error) {
 			continue
 		}
 		s := shape{}
-		if iso3, ok := countryOf(reg, f); ok {
+		if iso3, ok := countryOf(reg, f); ok && wanted[strings.ToLower(iso3)] {
 			s.id = strings.ToLower(iso3)
 			placed[s.id] = false
 		}
@@ -136,22 +180,71 @@ func Render(dir string, want []string, reg *country.Registry) (*Map, error) {
 	var b bytes.Buffer
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="` + viewBox + `"><g id="` + LandID + `">`)
 	for _, s := range drawn {
-		d := pathData(s.rings, ox, oy)
-		if d == "" {
-			continue
+		if s.id == "" {
+			if d := pathData(s.rings, ox, oy); d != "" {
+				b.WriteString(`<path d="` + d + `"/>`)
+			}
 		}
-		b.WriteString("<path")
-		if s.id != "" {
-			b.WriteString(` id="` + s.id + `"`)
-		}
-		b.WriteString(` d="` + d + `"/>`)
 	}
 	b.WriteString("</g>")
+	// Each country's boxes, in the asset's tenths, for the insets.
+	boxes := map[string][]*bbox{}
+	for _, s := range drawn {
+		if s.id == "" {
+			continue
+		}
+		if d := pathData(s.rings, ox, oy); d != "" {
+			b.WriteString(`<path id="` + s.id + `" d="` + d + `"/>`)
+		}
+		for _, r := range s.rings {
+			rb := newBBox()
+			for _, p := range r {
+				rb.add(xy{float64(tenths(p.x) - ox), float64(tenths(p.y) - oy)})
+			}
+			boxes[s.id] = append(boxes[s.id], rb)
+		}
+	}
 	for _, d := range dots {
-		fmt.Fprintf(&b, `<circle id="%s" cx="%s" cy="%s" r="%d"/>`, d.id, num(tenths(d.at.x)-ox), num(tenths(d.at.y)-oy), DotRadius)
+		cx, cy := tenths(d.at.x)-ox, tenths(d.at.y)-oy
+		fmt.Fprintf(&b, `<circle id="%s" cx="%s" cy="%s" r="%d"/>`, d.id, num(cx), num(cy), DotRadius)
+		r := float64(10 * DotRadius)
+		boxes[d.id] = append(boxes[d.id], &bbox{float64(cx) - r, float64(cy) - r, float64(cx) + r, float64(cy) + r})
 	}
 	b.WriteString("</svg>\n")
-	return &Map{SVG: b.Bytes(), ViewBox: viewBox, placed: placed}, nil
+	m := &Map{SVG: b.Bytes(), ViewBox: viewBox, placed: placed}
+	for _, r := range Regions() {
+		in := inset(r, ox, oy, boxes)
+		in.Zoom = float64(w) / in.width
+		m.Insets = append(m.Insets, in)
+	}
+	return m, nil
+}
+
+// inset frames a region: the box of its projected edges, sampled along the
+// curved meridians, in the asset's coordinates, and the countries with a
+// ring inside it.
+func inset(r Region, ox, oy int, boxes map[string][]*bbox) Inset {
+	var edge []Point
+	const steps = 16
+	for i := 0; i <= steps; i++ {
+		f := float64(i) / steps
+		lon, lat := r.West+f*(r.East-r.West), r.South+f*(r.North-r.South)
+		edge = append(edge, Point{lon, r.South}, Point{lon, r.North}, Point{r.West, lat}, Point{r.East, lat})
+	}
+	fb := newBBox()
+	fb.add(project(edge)...)
+	x0, y0 := tenths(fb.minX)-ox, tenths(fb.minY)-oy
+	x1, y1 := tenths(fb.maxX)-ox, tenths(fb.maxY)-oy
+	in := map[string]bool{}
+	for id, bs := range boxes {
+		for _, b := range bs {
+			if b.maxX >= float64(x0) && b.minX <= float64(x1) && b.maxY >= float64(y0) && b.minY <= float64(y1) {
+				in[id] = true
+				break
+			}
+		}
+	}
+	return Inset{Name: r.Name, ViewBox: num(x0) + " " + num(y0) + " " + num(x1-x0) + " " + num(y1-y0), width: float64(x1 - x0), in: in}
 }
 
 // xy is a projected point, y growing downwards as in SVG.

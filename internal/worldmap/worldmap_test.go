@@ -140,3 +140,52 @@ func TestRenderPlacesEveryMatrixCountry(t *testing.T) {
 		t.Error("two renderings differ")
 	}
 }
+
+// TestRenderDrawsEachCountryOnceAndFramesTheInsets checks that the land a
+// page draws under the countries holds none of them (a browser would lay
+// out and paint them twice), and that each region's inset holds its small
+// countries and none far away.
+func TestRenderDrawsEachCountryOnceAndFramesTheInsets(t *testing.T) {
+	m, err := worldmap.Render(datatest.GeoDir(t), matrixCodes(t), registry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(m.SVG)
+	open := `<g id="` + worldmap.LandID + `">`
+	land := svg[strings.Index(svg, open)+len(open):]
+	land = land[:strings.Index(land, "</g>")]
+	if strings.Contains(land, " id=") {
+		t.Error("the land group holds a country")
+	}
+	if n := strings.Count(land, "<path"); n == 0 || n > 20 {
+		t.Errorf("the land group holds %d shapes, want the few areas that are no country of the matrix", n)
+	}
+	want := map[string][2][]string{
+		"Europe":    {{"LUX", "BEL", "CHE", "AND", "MCO", "MLT", "CYP", "DEU"}, {"USA", "BRA", "JPN", "QAT"}},
+		"Caribbean": {{"BRB", "JAM", "TTO", "ATG", "DMA", "BHS", "CUB"}, {"DEU", "BRA", "CAN", "QAT"}},
+		"Gulf":      {{"BHR", "QAT", "KWT", "ARE"}, {"DEU", "JAM", "IND"}},
+	}
+	if len(m.Insets) != len(worldmap.Regions()) {
+		t.Fatalf("%d insets for %d regions", len(m.Insets), len(worldmap.Regions()))
+	}
+	for _, in := range m.Insets {
+		w, ok := want[in.Name]
+		if !ok {
+			t.Errorf("an inset of %s", in.Name)
+			continue
+		}
+		for _, c := range w[0] {
+			if !in.Has(c) {
+				t.Errorf("the %s inset lacks %s", in.Name, c)
+			}
+		}
+		for _, c := range w[1] {
+			if in.Has(c) {
+				t.Errorf("the %s inset holds %s", in.Name, c)
+			}
+		}
+		if in.Zoom < 5 {
+			t.Errorf("the %s inset shows its region %.1f times larger, want at least 5", in.Name, in.Zoom)
+		}
+	}
+}
