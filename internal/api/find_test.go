@@ -117,3 +117,19 @@ func TestSitePathsFindTheirPage(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundPageSaysSo: the 404 page a browser gets is titled for what
+// happened; /go, which helps find a route, keeps its own title.
+func TestNotFoundPageSaysSo(t *testing.T) {
+	e := start(t, "")
+	for path, want := range map[string]string{
+		"/passports/xx1/tha/":     "<title>Page not found | entrycheck</title>",
+		"/nowhere/":               "<title>Page not found | entrycheck</title>",
+		"/go?passport=Germny":     "<title>Find a route | entrycheck</title>",
+		"/go?destination=Thailnd": "<title>Find a route | entrycheck</title>",
+	} {
+		if _, body := e.visit(t, path, browser); !strings.Contains(body, want) {
+			t.Errorf("%s has no %s:\n%.400s", path, want, body)
+		}
+	}
+}

@@ -44,7 +44,7 @@ type Finder struct {
 func (f *Finder) Go(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	passport, destination := strings.TrimSpace(q.Get("passport")), strings.TrimSpace(q.Get("destination"))
-	v := f.findView(r)
+	v := f.findView(r, titleGo)
 	v.Passport, v.Destination = passport, destination
 	if passport == "" && destination == "" {
 		v.Heading, v.Message = "Which route?", "Type the country of your passport and, if you like, your destination: names or codes (Germany, DEU, DE)."

@@ -9,11 +9,18 @@ import (
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// findView is the page model shared by the 404 page and /go.
-func (f *Finder) findView(r *http.Request) templates.FindView {
+// Titles of the pages: /go helps find a route, the 404 page says first
+// that the page asked for does not exist.
+const (
+	titleGo       = "Find a route | entrycheck"
+	titleNotFound = "Page not found | entrycheck"
+)
+
+// findView is the page model shared by the 404 page and /go, under title.
+func (f *Finder) findView(r *http.Request, title string) templates.FindView {
 	css, _, _ := templates.AssetPath("site.css") // embedded: cannot fail
 	v := templates.FindView{Page: templates.Page{
-		Title: "Find a route | entrycheck", Description: "Find the entry requirements of a passport and destination.",
+		Title: title, Description: "Find the entry requirements of a passport and destination.",
 		Path: r.URL.Path, BaseURL: f.BaseURL, Stylesheet: css,
 	}}
 	v.Countries = f.Countries
