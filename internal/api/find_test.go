@@ -124,7 +124,8 @@ func TestSitePathsFindTheirPage(t *testing.T) {
 }
 
 // TestNotFoundPageSaysSo: the 404 page a browser gets is titled for what
-// happened; /go, which helps find a route, keeps its own title.
+// happened; /go, which helps find a route, keeps its own title. Both have
+// the site's favicon.
 func TestNotFoundPageSaysSo(t *testing.T) {
 	e := start(t, "")
 	for path, want := range map[string]string{
@@ -133,8 +134,12 @@ func TestNotFoundPageSaysSo(t *testing.T) {
 		"/go?passport=Germny":     "<title>Find a route | entrycheck</title>",
 		"/go?destination=Thailnd": "<title>Find a route | entrycheck</title>",
 	} {
-		if _, body := e.visit(t, path, browser); !strings.Contains(body, want) {
+		_, body := e.visit(t, path, browser)
+		if !strings.Contains(body, want) {
 			t.Errorf("%s has no %s:\n%.400s", path, want, body)
+		}
+		if !strings.Contains(body, `<link rel="icon" type="image/svg+xml" href="/assets/favicon.`) {
+			t.Errorf("%s has no favicon", path)
 		}
 	}
 }

@@ -21,9 +21,10 @@ const (
 // findView is the page model shared by the 404 page and /go, under title.
 func (f *Finder) findView(r *http.Request, title string) templates.FindView {
 	css, _, _ := templates.AssetPath("site.css") // embedded: cannot fail
+	icon, _, _ := templates.AssetPath("favicon.svg")
 	v := templates.FindView{Page: templates.Page{
 		Title: title, Description: "Find the entry requirements of a passport and destination.",
-		Path: r.URL.Path, BaseURL: f.BaseURL, Stylesheet: css,
+		Path: r.URL.Path, BaseURL: f.BaseURL, Stylesheet: css, Icon: icon,
 	}}
 	v.Countries = f.Countries
 	return v
