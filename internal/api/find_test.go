@@ -1,12 +1,17 @@
 package api_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // visit requests a site path as a browser would (Accept given), without
@@ -114,6 +119,116 @@ func TestSitePathsFindTheirPage(t *testing.T) {
 		resp, body := e.visit(t, c.path, c.accept)
 		if resp.StatusCode != http.StatusNotFound || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || !strings.Contains(body, `"error":"not_found"`) {
 			t.Errorf("%s (Accept %q): %d %s %s", c.path, c.accept, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
+// TestNotFoundPageSaysSo: the 404 page a browser gets is titled for what
+// happened; /go, which helps find a route, keeps its own title. Both have
+// the site's favicon.
+func TestNotFoundPageSaysSo(t *testing.T) {
+	e := start(t, "")
+	for path, want := range map[string]string{
+		"/passports/xx1/tha/":     "<title>Page not found | entrycheck</title>",
+		"/nowhere/":               "<title>Page not found | entrycheck</title>",
+		"/go?passport=Germny":     "<title>Find a route | entrycheck</title>",
+		"/go?destination=Thailnd": "<title>Find a route | entrycheck</title>",
+	} {
+		_, body := e.visit(t, path, browser)
+		if !strings.Contains(body, want) {
+			t.Errorf("%s has no %s:\n%.400s", path, want, body)
+		}
+		if !strings.Contains(body, `<link rel="icon" type="image/svg+xml" href="/assets/favicon.`) {
+			t.Errorf("%s has no favicon", path)
+		}
+	}
+}
+
+// TestFindPagesAreCompressed: the 404 and /go pages, rendered per request,
+// are sent compressed as the static files are: brotli before gzip by the
+// weights of Accept-Encoding, identity when neither is accepted, with
+// Vary naming both negotiated headers, in HTML and in markdown.
+func TestFindPagesAreCompressed(t *testing.T) {
+	e := start(t, "")
+	get := func(path, accept, encoding string) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodGet, e.url+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", accept)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding) // set by hand: the transport decompresses nothing
+		}
+		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, b
+	}
+	decode := func(enc string, b []byte) string {
+		t.Helper()
+		var r io.Reader
+		switch enc {
+		case "br":
+			r = brotli.NewReader(bytes.NewReader(b))
+		case "gzip":
+			z, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("gzip: %v", err)
+			}
+			r = z
+		default:
+			return string(b)
+		}
+		out, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("%s: %v", enc, err)
+		}
+		return string(out)
+	}
+	for _, c := range []struct {
+		path, accept string
+		status       int
+		text         string
+	}{
+		{"/passports/germny/thailand/", browser, http.StatusNotFound, "Page not found"},
+		{"/go?passport=Germny&destination=Thailand", browser, http.StatusBadRequest, "Germany passport to Thailand"},
+		{"/nowhere/", "text/markdown", http.StatusNotFound, "# Page not found"},
+		{"/go?passport=Germny", "text/markdown", http.StatusBadRequest, "(/passports/deu/)"},
+	} {
+		_, plain := get(c.path, c.accept, "")
+		for encoding, want := range map[string]string{
+			"":                        "",
+			"gzip, deflate, br, zstd": "br",
+			"gzip":                    "gzip",
+			"br;q=0.5, gzip":          "gzip",
+			"br;q=0, gzip;q=0":        "",
+			"identity":                "",
+		} {
+			resp, b := get(c.path, c.accept, encoding)
+			got := resp.Header.Get("Content-Encoding")
+			body := decode(got, b)
+			vary := strings.Join(resp.Header.Values("Vary"), ", ")
+			switch {
+			case resp.StatusCode != c.status:
+				t.Errorf("%s (%q): status %d, want %d", c.path, encoding, resp.StatusCode, c.status)
+			case got != want:
+				t.Errorf("%s (%q): Content-Encoding %q, want %q", c.path, encoding, got, want)
+			case !strings.Contains(vary, "Accept-Encoding") || !strings.Contains(vary, "Accept"):
+				t.Errorf("%s (%q): Vary %q", c.path, encoding, vary)
+			case !strings.Contains(body, c.text) || body != string(plain):
+				t.Errorf("%s (%q): the decoded page differs from the plain one or lacks %q", c.path, encoding, c.text)
+			case want != "" && len(b) >= len(plain):
+				t.Errorf("%s (%q): %d bytes compressed, %d plain", c.path, encoding, len(b), len(plain))
+			case resp.Header.Get("Content-Length") != strconv.Itoa(len(b)):
+				t.Errorf("%s (%q): Content-Length %q for %d bytes", c.path, encoding, resp.Header.Get("Content-Length"), len(b))
+			}
 		}
 	}
 }

@@ -80,7 +80,7 @@ type site struct {
 	now      time.Time
 	assets   assets
 	worldMap worldMap
-	social   templates.Image
+	social   socialImages
 	summary  *summary
 	modified *modified
 	// countries are what the search forms offer; officialPages the
@@ -112,7 +112,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
 	}
-	if s.social, err = s.writeSocialImage(); err != nil {
+	if s.social, err = s.writeSocialImages(); err != nil {
 		return Report{}, err
 	}
 	if s.worldMap, err = s.writeWorldMap(); err != nil {
@@ -161,15 +161,15 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	}, nil
 }
 
-// assets are the content-hashed paths of the stylesheet and script.
-type assets struct{ css, js string }
+// assets are the content-hashed paths of the stylesheet, script and favicon.
+type assets struct{ css, js, icon string }
 
 func (s *site) writeAssets() (assets, error) {
 	var a assets
 	for _, f := range []struct {
 		name string
 		dst  *string
-	}{{"site.css", &a.css}, {"site.js", &a.js}} {
+	}{{"site.css", &a.css}, {"site.js", &a.js}, {"favicon.svg", &a.icon}} {
 		p, b, err := templates.AssetPath(f.name)
 		if err != nil {
 			return a, err

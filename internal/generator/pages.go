@@ -71,16 +71,28 @@ func (s *site) renderIndexes() error {
 	countries := s.ev.Snapshot().Matrix.Countries()
 	sorted := append([]entrycheck.Country(nil), countries...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	cited := map[string]bool{}
+	for _, code := range s.ev.Snapshot().Curated.CitedCodes() {
+		cited[code] = true
+	}
 	for _, idx := range []struct {
 		path, heading, intro string
 		link                 func(entrycheck.Country) string
+		marked               map[string]bool
 	}{
-		{"/passports/", "Passports", "Choose your passport to see the requirement for every destination.", passportPath},
-		{"/destinations/", "Destinations", "Choose a destination to see its cited entry rules.", destinationPath},
+		{"/passports/", "Passports", "Choose your passport to see the requirement for every destination.", passportPath, nil},
+		{"/destinations/", "Destinations", "Choose a destination to see its cited entry rules.", destinationPath, cited},
 	} {
-		v := templates.IndexView{Page: s.pageOf(idx.path, idx.heading+" | entrycheck", idx.intro), Heading: idx.heading, Intro: idx.intro}
+		v := templates.IndexView{Page: s.pageOf(idx.path, idx.heading+" | entrycheck", idx.intro), Heading: idx.heading, Intro: idx.intro,
+			Filter: "Filter by name", NoMatch: "No country of the list has that name: try its English name or its code."}
+		v.Page.Script = s.assets.js
 		for _, c := range sorted {
-			v.Items = append(v.Items, templates.RouteEntry{Link: templates.Link{Label: c.Name, URL: idx.link(c)}})
+			v.Items = append(v.Items, templates.IndexEntry{Link: templates.Link{Label: c.Name, URL: idx.link(c)}, Marked: idx.marked[c.ISO3]})
+		}
+		if n := len(idx.marked); n > 0 {
+			v.Mark = "cited entry rules"
+			v.Marked = entrycheck.Thousands(n) + " of the " + entrycheck.Thousands(len(sorted)) + " destinations have entry rules cited from official sources, marked “" + v.Mark + "”; every destination's page gives the requirement for each passport."
+			v.OnlyMarked = "Only destinations with " + v.Mark
 		}
 		if err := s.page(r, idx.path, templates.IndexPage(v), templates.IndexMarkdown(v)); err != nil {
 			return err

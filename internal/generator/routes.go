@@ -123,6 +123,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}
+	v.Page.Image = s.social.of(res.Requirement)
 	v.Page.JSONLD = s.routeLD(res, v.Page.Breadcrumbs, title, path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue

@@ -18,10 +18,12 @@ import (
 )
 
 // headOf reads what a page's head says to link previews and crawlers: its
-// meta tags by property or name, canonical link, title and structured data.
+// meta tags by property or name, canonical link, favicon, title and
+// structured data.
 type headOf struct {
 	meta      map[string]string
 	canonical string
+	icon      string // the favicon's address and type, "/assets/favicon.0123456789.svg image/svg+xml"
 	title     string
 	jsonLD    []string
 }
@@ -58,8 +60,11 @@ func readPage(t *testing.T, file string) (headOf, map[string]string) {
 					h.meta[k] = a["content"]
 				}
 			case "link":
-				if a["rel"] == "canonical" {
+				switch a["rel"] {
+				case "canonical":
 					h.canonical = a["href"]
+				case "icon":
+					h.icon = a["href"] + " " + a["type"]
 				}
 			case "title":
 				if svg == 0 {
@@ -70,6 +75,9 @@ func readPage(t *testing.T, file string) (headOf, map[string]string) {
 					in, inTag = "ld", "script"
 				}
 			default:
+				if r := a["data-requirement"]; r != "" {
+					text["requirement"] = r
+				}
 				if a["id"] == "verdict" {
 					in, inTag = "verdict", tok.Data
 				}
@@ -104,16 +112,28 @@ func readPage(t *testing.T, file string) (headOf, map[string]string) {
 }
 
 // TestPagesHaveLinkPreviews: every HTML page of a build names itself to
-// link previews with absolute URLs under the base URL, and the image they
-// name is a 1200x630 PNG of the build.
+// link previews with absolute URLs under the base URL, and has the site's
+// favicon, an SVG of the build. A route page shares the image of its
+// verdict, one per requirement value and not per route, which names the
+// requirement in its text alternative; every other page the site's image.
+// Each image is a 1200x630 PNG of the build.
 func TestPagesHaveLinkPreviews(t *testing.T) {
 	root := built(t)
 	files := htmlFiles(t, root)
-	var image string
+	var image, icon string
+	verdictImages := map[string]string{} // requirement -> image
+	routes := 0
+	favicon := regexp.MustCompile(`^/assets/favicon\.[0-9a-f]{10}\.svg image/svg\+xml$`)
 	for _, f := range files {
-		h, _ := readPage(t, f)
+		h, text := readPage(t, f)
 		m := h.meta
 		rel, _ := filepath.Rel(root, f)
+		if icon == "" {
+			icon = h.icon
+		}
+		if h.icon != icon || !favicon.MatchString(h.icon) {
+			t.Errorf("%s: favicon %q, want the one of the other pages, %q", rel, h.icon, icon)
+		}
 		switch {
 		case m["og:type"] != "website" || m["og:site_name"] != "entrycheck" || m["twitter:card"] != "summary_large_image":
 			t.Errorf("%s: %v", rel, m)
@@ -121,27 +141,67 @@ func TestPagesHaveLinkPreviews(t *testing.T) {
 			t.Errorf("%s: og:title %q, og:description %q", rel, m["og:title"], m["og:description"])
 		case m["og:url"] != h.canonical || !strings.HasPrefix(m["og:url"], base+"/"):
 			t.Errorf("%s: og:url %q, canonical %q", rel, m["og:url"], h.canonical)
-		case !strings.HasPrefix(m["og:image"], base+"/assets/social.") || m["og:image:width"] != "1200" || m["og:image:height"] != "630" || m["og:image:alt"] == "":
+		case m["og:image:width"] != "1200" || m["og:image:height"] != "630" || m["og:image:alt"] == "":
 			t.Errorf("%s: image %q %sx%s %q", rel, m["og:image"], m["og:image:width"], m["og:image:height"], m["og:image:alt"])
+		}
+		if req := entrycheck.Requirement(text["requirement"]); req != "" {
+			routes++
+			want, seen := verdictImages[string(req)]
+			switch {
+			case !seen && !strings.HasPrefix(m["og:image"], base+"/assets/verdict-"):
+				t.Errorf("%s: a route page shares %q, not an image of its verdict", rel, m["og:image"])
+			case seen && m["og:image"] != want:
+				t.Errorf("%s: shares %s, another route of %s shares %s", rel, m["og:image"], req, want)
+			case !strings.HasPrefix(m["og:image:alt"], req.Label()+"."):
+				t.Errorf("%s: the image of %s is described as %q", rel, req, m["og:image:alt"])
+			}
+			verdictImages[string(req)] = m["og:image"]
+			continue
+		}
+		switch {
+		case !strings.HasPrefix(m["og:image"], base+"/assets/social."):
+			t.Errorf("%s: image %q", rel, m["og:image"])
 		case image != "" && m["og:image"] != image:
 			t.Errorf("%s: another image %s", rel, m["og:image"])
 		}
 		image = m["og:image"]
 	}
-	if len(files) < 39402 {
-		t.Fatalf("only %d pages", len(files))
+	if len(files) < 39402 || routes < 39000 {
+		t.Fatalf("only %d pages, %d of routes", len(files), routes)
 	}
-	f, err := os.Open(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(image, base+"/"))))
+	// One image per requirement value the routes have, each its own.
+	images := map[string]string{image: "the site"}
+	for req, img := range verdictImages {
+		if other, taken := images[img]; taken {
+			t.Errorf("%s and %s share the image %s", req, other, img)
+		}
+		images[img] = req
+	}
+	if len(verdictImages) < 6 {
+		t.Errorf("route pages share the images of %d requirement values: %v", len(verdictImages), verdictImages)
+	}
+	for img, of := range images {
+		f, err := os.Open(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(img, base+"/"))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		decoded, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("the image of %s: %v", of, err)
+		}
+		if b := decoded.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+			t.Errorf("the image of %s is %v", of, b)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.Fields(icon)[0])))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
-		t.Errorf("image of %v", b)
+	if err := xml.Unmarshal(b, new(struct {
+		XMLName xml.Name `xml:"http://www.w3.org/2000/svg svg"`
+	})); err != nil {
+		t.Errorf("the favicon is no SVG: %v", err)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
 	p := templates.Page{
 		Title: title, Description: description, Path: path, BaseURL: s.opts.BaseURL,
-		Markdown: path + "index.md", Stylesheet: s.assets.css, Image: s.social,
+		Markdown: path + "index.md", Stylesheet: s.assets.css, Icon: s.assets.icon, Image: s.social.site,
 	}
 	if len(crumbs) > 0 {
 		p.Breadcrumbs = append([]templates.Link{{Label: "Home", URL: "/"}}, crumbs...)

@@ -11,7 +11,7 @@ import (
 //go:embed static
 var files embed.FS
 
-// Static returns the site's stylesheet and script.
+// Static returns the site's stylesheet, script and favicon.
 func Static() fs.FS {
 	sub, _ := fs.Sub(files, "static")
 	return sub

@@ -158,8 +158,15 @@ func DestinationMarkdown(v DestinationView) []byte {
 func IndexMarkdown(v IndexView) []byte {
 	var m md
 	m.line("# %s\n\n%s\n", v.Heading, v.Intro)
+	if v.Marked != "" {
+		m.line("%s\n", v.Marked)
+	}
 	for _, e := range v.Items {
-		m.line("- [%s](%s)", e.Label, e.URL)
+		if e.Marked {
+			m.line("- [%s](%s) (%s)", e.Label, e.URL, v.Mark)
+		} else {
+			m.line("- [%s](%s)", e.Label, e.URL)
+		}
 	}
 	return m.Bytes()
 }

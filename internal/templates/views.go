@@ -17,9 +17,11 @@ type Page struct {
 	Markdown string
 	// JSONLD is the page's structured data, already encoded, "" when none.
 	JSONLD string
-	// Stylesheet and Script are the content-hashed asset paths.
+	// Stylesheet, Script and Icon (the favicon) are the content-hashed
+	// asset paths.
 	Stylesheet string
 	Script     string
+	Icon       string
 	// Breadcrumbs lead from the home page to this one.
 	Breadcrumbs []Link
 	// Image is the picture link previews show, none when its URL is "".
@@ -186,12 +188,28 @@ type Count struct {
 	URL   string
 }
 
-// IndexView lists countries, for the passport and destination indexes.
+// IndexView lists countries, for the passport and destination indexes,
+// with a filter by name that the site's script shows (the list is whole
+// without it).
 type IndexView struct {
 	Page
 	Heading string
 	Intro   string
-	Items   []RouteEntry
+	Items   []IndexEntry
+	// Filter labels the filter's input ("Filter by name"); NoMatch is said
+	// when nothing matches what was typed.
+	Filter, NoMatch string
+	// Mark names what the marked items have ("cited entry rules"), Marked
+	// says how many have it and offers to show only those; both are ""
+	// when no item is marked.
+	Mark, Marked, OnlyMarked string
+}
+
+// IndexEntry is one country of an index; Marked when it has what the
+// index's Mark names.
+type IndexEntry struct {
+	Link
+	Marked bool
 }
 
 // HomeView is the home page.

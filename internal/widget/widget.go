@@ -106,7 +106,8 @@ func Bundle(countries []entrycheck.Country) ([]File, error) {
 // labelList is the JSON object of the words the widget shows beside the
 // rules: the labels of an answer's facts (entrycheck.Label...), the
 // allowed stay the matrix does not state, what to do without a reliable
-// verdict and the link of each apply kind.
+// verdict, the link of each apply kind, what a check costs and how a
+// suggestion is asked (entrycheck.LiveCheckNotice, DidYouMean).
 func labelList() (string, error) {
 	apply := map[string]string{}
 	for _, k := range entrycheck.ApplyKinds() {
@@ -119,6 +120,8 @@ func labelList() (string, error) {
 		"official_statement": entrycheck.LabelOfficialStatement,
 		"source":             entrycheck.LabelSource,
 		"no_verdict":         entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false),
+		"live_check":         entrycheck.LiveCheckNotice,
+		"did_you_mean":       entrycheck.DidYouMean,
 		"apply":              apply,
 	})
 	return string(b), err

@@ -4,8 +4,8 @@
 // not-found page with suggestions, in HTML for browsers and markdown for
 // agents.
 //
-// It depends on the domain, the evaluation core, the templates and the
-// request and response packages; only the API assembly imports it, and
+// It depends on the domain, the evaluation core, the templates, the
+// compression package and the request and response packages; only the API assembly imports it, and
 // hands its Missing to the static tree for the paths that name no file.
 package find
 
@@ -16,6 +16,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/compression"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
@@ -37,6 +38,9 @@ type Finder struct {
 	// the API's JSON 404.
 	NotFound http.HandlerFunc
 	Log      *slog.Logger
+
+	// compressor compresses the pages for the clients that accept it.
+	compressor compression.Compressor
 }
 
 // Go sends a person to the page of what they typed: a route, a
@@ -44,7 +48,7 @@ type Finder struct {
 func (f *Finder) Go(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	passport, destination := strings.TrimSpace(q.Get("passport")), strings.TrimSpace(q.Get("destination"))
-	v := f.findView(r)
+	v := f.findView(r, titleGo)
 	v.Passport, v.Destination = passport, destination
 	if passport == "" && destination == "" {
 		v.Heading, v.Message = "Which route?", "Type the country of your passport and, if you like, your destination: names or codes (Germany, DEU, DE)."

@@ -69,7 +69,7 @@ func (f *Finder) siteNotFound(w http.ResponseWriter, r *http.Request) {
 		f.NotFound(w, r)
 		return
 	}
-	v := f.findView(r)
+	v := f.findView(r, titleNotFound)
 	v.Heading, v.Message = "Page not found", "There is no page at "+r.URL.Path+"."
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
 	if len(parts) == 3 && parts[0] == "passports" {

@@ -1,6 +1,7 @@
 // The home page's live checker. The form itself goes to /go, which sends
 // the visitor to the route's static page at no cost; the live check is an
-// explicit extra that asks the API and uses one of the free daily checks.
+// explicit extra that asks the API and uses one of the free daily checks,
+// as the sentence beside its button says before it is used.
 (function () {
   "use strict";
   var form = document.querySelector("[data-checker]");
@@ -20,10 +21,9 @@
     var p = String(iso || "").split("-").map(Number);
     return p.length === 3 && p[1] ? p[2] + " " + months[p[1] - 1] + " " + p[0] : String(iso);
   }
-  var live = form.querySelector("[data-live]"), hint = form.querySelector("[data-live-hint]");
-  if (!live) return;
-  live.hidden = false;
-  if (hint) hint.hidden = false;
+  var box = form.querySelector("[data-live-box]"), live = form.querySelector("[data-live]");
+  if (!box || !live) return;
+  box.hidden = false;
   // codeOf finds the ISO3 code of what was typed: a name offered by the
   // type-ahead, or a three-letter code.
   function codeOf(input) {
@@ -64,4 +64,36 @@
         show([{ text: "The checker could not reach the service. The answer is on its page:" }, { text: "Open the page", href: page }]);
       });
   });
+})();
+
+// The indexes' filter: the list is whole without the script, which shows
+// the input and hides the countries whose name (or code, in the link)
+// does not contain what is typed, accents and case aside.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-filter-box]"), list = document.querySelector("[data-filtered]");
+  if (!box || !list) return;
+  var input = box.querySelector("[data-filter]"), only = box.querySelector("[data-filter-marked]");
+  var none = document.querySelector("[data-filter-none]");
+  function fold(s) {
+    return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+  var items = Array.prototype.map.call(list.children, function (li) {
+    var a = li.querySelector("a");
+    var code = (a.getAttribute("href").split("/").filter(Boolean).pop() || "").toLowerCase();
+    return { li: li, name: fold(a.textContent), code: code, marked: li.hasAttribute("data-marked") };
+  });
+  function apply() {
+    var typed = fold(input.value), shown = 0;
+    items.forEach(function (it) {
+      var ok = (typed === "" || it.name.indexOf(typed) >= 0 || it.code === typed) && (!only || !only.checked || it.marked);
+      it.li.hidden = !ok;
+      if (ok) shown++;
+    });
+    if (none) none.hidden = shown > 0;
+  }
+  input.addEventListener("input", apply);
+  if (only) only.addEventListener("change", apply);
+  box.hidden = false;
+  apply(); // a value the browser restored
 })();

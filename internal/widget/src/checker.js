@@ -8,6 +8,10 @@ import { h, link } from "./dom.js";
 import { names, label, codeOf } from "./countries.js";
 import { answer, published, ownCountry, message } from "./answer.js";
 
+// The words the site gives the checker (see LABELS in answer.js).
+// eslint-disable-next-line no-undef
+const words = LABELS;
+
 /** @type {CSSStyleSheet|undefined} one constructed sheet for every checker */
 let sheet;
 
@@ -56,7 +60,7 @@ export function mount(host, base) {
   const out = h("div", { class: "out", "aria-live": "polite" });
   const by = h("p", { class: "by" });
   const wrap = h("section", { class: dark ? "w dark" : "w", lang: "en", dir: "ltr", "aria-label": "Entry requirements checker" },
-    form, h("p", { id: "hint", class: "hint" }, "Type a country name or its three-letter code."), list, out, by);
+    form, h("p", { id: "hint", class: "hint" }, "Type a country name or its three-letter code. ", words.live_check), list, out, by);
   root.append(wrap);
 
   let href = `${base}/`;
@@ -82,11 +86,14 @@ export function mount(host, base) {
 
   let seq = 0;
   // check shows "Checking…", then the view get resolves to, unless a later
-  // check has started meanwhile.
+  // check has started meanwhile. p and d are codes, or for the live check
+  // what was typed when the pickers do not know it: the service then
+  // answers or suggests.
   const check = async (p, d, get) => {
     const n = ++seq;
-    const page = pageOf(p, d);
-    const route = `${names.get(p)} passport to ${names.get(d)}`;
+    const known = names.has(p) && names.has(d);
+    const page = known ? pageOf(p, d) : `${base}/`;
+    const route = known ? `${names.get(p)} passport to ${names.get(d)}` : "entrycheck";
     href = page;
     out.setAttribute("aria-busy", "true");
     show(message("Checking…"));
@@ -97,19 +104,59 @@ export function mount(host, base) {
   };
 
   // live asks GET /free/check: a check made, counted against the visitor's
-  // free checks.
+  // free checks. A country the service does not understand counts nothing:
+  // its answer (400) suggests the countries it probably means, as /go does.
   const live = async (p, d, page, route) => {
     try {
-      const r = await fetch(`${base}/free/check?passport=${p}&destination=${d}`, {
+      const r = await fetch(`${base}/free/check?passport=${encodeURIComponent(p)}&destination=${encodeURIComponent(d)}`, {
         credentials: "omit",
         headers: { Accept: "application/json" },
       });
       if (r.status === 429) return message("The daily limit of free checks is reached. The answer is on entrycheck:", page, route);
+      if (r.status === 400) {
+        const view = suggestions(await r.json());
+        if (view) return view;
+      }
       if (!r.ok) return message("entrycheck could not answer this check just now. Try again later, or see", page, route);
-      return answer(await r.json(), page);
+      const b = await r.json();
+      passport.value = label(b.passport.iso3);
+      destination.value = label(b.destination.iso3);
+      href = pageOf(b.passport.iso3, b.destination.iso3);
+      return answer(b, href);
     } catch {
       return message("The checker could not reach entrycheck. Check the connection and try again, or see", page, route);
     }
+  };
+
+  // suggestions turns the problems of a refused check into "Did you mean
+  // Germany?" for each field not understood, each country a button that
+  // takes it and checks; null when the refusal is about something else.
+  const suggestions = (body) => {
+    const inputs = { passport, destination };
+    const view = [];
+    for (const problem of body.problems || []) {
+      const input = inputs[problem.field];
+      if (!input) return null;
+      mark(input, false);
+      const meant = (problem.suggestions || []).map((c) => c.iso3).filter((c) => names.has(c));
+      if (!meant.length) {
+        view.push(...message(`Choose a ${problem.field} from the list, or type its three-letter code (DEU for Germany).`));
+        continue;
+      }
+      const take = (c) => {
+        const b = h("button", { type: "button", class: "meant" }, names.get(c));
+        b.addEventListener("click", () => {
+          input.value = label(c);
+          form.requestSubmit();
+        });
+        return b;
+      };
+      // The sentence is the site's, with the first country in its place;
+      // the others follow it.
+      const [before, after] = words.did_you_mean.split("{country}");
+      view.push(h("p", { class: "msg" }, before, take(meant[0]), after, ...meant.slice(1).flatMap((c) => [" ", take(c)])));
+    }
+    return view.length ? view : null;
   };
 
   // fromSite reads the answer the site publishes, the static matrix of the
@@ -129,10 +176,15 @@ export function mount(host, base) {
     return view || message("The checker could not load the answer from entrycheck just now. It is on", page, route);
   };
 
-  const mark = (input, ok) => (ok ? input.removeAttribute("aria-invalid") : input.setAttribute("aria-invalid", "true"));
+  function mark(input, ok) {
+    if (ok) input.removeAttribute("aria-invalid");
+    else input.setAttribute("aria-invalid", "true");
+  }
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const p = codeOf(passport.value), d = codeOf(destination.value);
+    // What the pickers do not know goes to the service as it was typed:
+    // it may know the name ("Deutschland"), or suggests what was meant.
+    const p = codeOf(passport.value) || passport.value.trim(), d = codeOf(destination.value) || destination.value.trim();
     mark(passport, p);
     mark(destination, d);
     if (p && d) {
