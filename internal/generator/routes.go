@@ -54,7 +54,8 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		}
 		day := s.routeModified(res)
 		v := s.routeView(res, day)
-		s.modified.note(day, v.Path, passportPath(pc), destinationPath(dc))
+		s.modified.note(day, v.Path, passportPath(pc))
+		s.modified.note(s.routeDataModified(res), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
 			return n, err
 		}
@@ -76,6 +77,9 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		Map: s.worldMap.view("World map of the requirement for "+pc.Name+" passport holders",
 			"The lists below give every destination of the map as text, grouped by requirement.",
 			mapPlace{country: pc, url: passportPath(pc)}, "This passport's country", places, true),
+	}
+	if age := s.ev.VerdictAge(s.now); age.Old {
+		v.Old = entrycheck.OldVerdictsWords(age.AsOf)
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {

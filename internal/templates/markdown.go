@@ -110,6 +110,9 @@ func PassportMarkdown(v PassportView) []byte {
 	var m md
 	m.line("# %s passport: entry requirements\n", v.Country.Label)
 	m.line("The requirement for holders of an ordinary %s passport in each of %d destinations, from the secondary visa matrix, as of %s.\n", v.Country.Label, v.Total, v.AsOf)
+	if v.Old != "" {
+		m.line("%s\n", v.Old)
+	}
 	for _, g := range v.Groups {
 		m.line("## %s (%d)\n", g.Label, len(g.Entries))
 		for _, e := range g.Entries {

@@ -147,12 +147,15 @@ type RequirementGroup struct {
 // PassportView is the page of one passport: its whole matrix.
 type PassportView struct {
 	Page
-	Country    Link
-	ISO3       string
-	Groups     []RequirementGroup
-	Map        WorldMap
-	Total      int
-	AsOf       string // the date of the verdicts, "17 February 2026"
+	Country Link
+	ISO3    string
+	Groups  []RequirementGroup
+	Map     WorldMap
+	Total   int
+	AsOf    string // the date of the verdicts, "17 February 2026"
+	// Old says that the verdicts are old and must be confirmed
+	// (entrycheck.OldVerdictsWords), empty while they are not.
+	Old        string
 	Disclaimer string
 	// Countries are the destinations the search form offers.
 	Countries []CountryOption
