@@ -28,6 +28,9 @@ const (
 	LabelDefaultsApplied   = "Defaults applied"
 	LabelAssumptions       = "Assumptions"
 	LabelVerdictAge        = "Age of the verdict"
+	// LabelForOtherPassports heads what official pages say for other
+	// passports (LinesForOtherPassports), apart from this passport's rules.
+	LabelForOtherPassports = "What official pages say for other passports"
 	// LabelCorroborated marks a route whose verdict an official statement
 	// in force agrees with (VerdictVerification.CorroboratedBy).
 	LabelCorroborated = "Official source agrees"
@@ -122,6 +125,13 @@ func OldVerdictsWords(asOf Date) string {
 // OldVerdictsWords say it.
 func oldSince() string {
 	return "more than " + strconv.Itoa(VerdictOldAfterDays) + " days ago, and may have changed since"
+}
+
+// ApplyAtEmbassyWords is the next step of a route that requires a visa
+// where the curators found no official page to apply on or read about it:
+// where a visa is applied for, without guessing an address.
+func ApplyAtEmbassyWords(destination string) string {
+	return "Apply at an embassy or consulate of " + destination + "."
 }
 
 // ApplyKindLabel names an official place to apply by its kind, as the link

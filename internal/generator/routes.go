@@ -96,6 +96,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) templates.RouteView {
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
+	lines := res.RuleLines()
 	title := pc.Name + " passport to " + dc.Name + ": " + lowerFirst(res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
@@ -118,12 +119,13 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		SourceName:       res.Source.Name,
 		SourceURL:        res.Source.URL,
 		Since:            s.since(pc.ISO3, dc.ISO3),
-		Rules:            rulesOf(res.EntryRules),
+		Rules:            ruleViews(entrycheck.LinesForThisPassport(lines)),
+		Others:           ruleViews(entrycheck.LinesForOtherPassports(lines)),
 		Coverage:         res.EntryRules.Coverage.Words(),
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
 		NotCited:         res.EntryRules.NotCitedNames(),
-		Authorities:      s.officialPages[dc.ISO3],
+		Authorities:      serving(s.officialPages[dc.ISO3], res.Requirement),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}
@@ -134,6 +136,8 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 	if a := res.Apply; a != nil {
 		l := answertext.Apply(*a)
 		v.Apply = &templates.Apply{URL: l.URL, Kind: l.Label, Note: l.Text, Source: citation(*l.Source)}
+	} else if res.Requirement == entrycheck.VisaRequired {
+		v.NextStep = entrycheck.ApplyAtEmbassyWords(dc.Name)
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
 		l := answertext.Statement(st)

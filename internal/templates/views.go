@@ -114,8 +114,14 @@ type RouteView struct {
 	MatrixValue           string
 	SourceName, SourceURL string
 	// Since says since which snapshot the verdict holds.
-	Since        string
-	Rules        []Rule
+	Since string
+	// Rules are what the sources give for this passport; Others what
+	// official pages say for other passports or other nationals, apart.
+	Rules  []Rule
+	Others []Rule
+	// NextStep says where to apply when no official page to apply on is
+	// curated and the verdict is a visa (ApplyAtEmbassyWords), "" otherwise.
+	NextStep     string
 	Coverage     string
 	RulesState   Verification
 	LastVerified string
