@@ -118,7 +118,8 @@ func routeContent(t *testing.T, ev *evaluation.Evaluator, passport, destination 
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &site{ev: ev, now: now, opts: Options{BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}}}
+	s := &site{ev: ev, now: now, opts: Options{BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
+		officialPages: officialPagesOf(ev.Snapshot().Curated.Destinations)}
 	v := s.routeView(res, entrycheck.Date{})
 	page, err := newRenderer().html(templates.RoutePage(v))
 	if err != nil {
