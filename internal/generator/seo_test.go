@@ -294,8 +294,10 @@ func TestSitemapsDateFromTheEventLog(t *testing.T) {
 			kinds[kind]++
 		}
 	}
-	// The real build has routes of each kind, so each part of the rule is tested.
-	if len(kinds) != 2 {
+	// Every verdict of the build is old, so every route page changed since
+	// its verdict (TestRouteDatesAreTheContentDate tests both parts of the
+	// date on one passport's routes).
+	if kinds["page changed later"] == 0 {
 		t.Errorf("routes by what dates them: %v", kinds)
 	}
 	if h.Baseline != datatest.Previous {
