@@ -28,6 +28,9 @@ const (
 	LabelDefaultsApplied   = "Defaults applied"
 	LabelAssumptions       = "Assumptions"
 	LabelVerdictAge        = "Age of the verdict"
+	// LabelForOtherPassports heads what official pages say for other
+	// passports (LinesForOtherPassports), apart from this passport's rules.
+	LabelForOtherPassports = "What official pages say for other passports"
 	// LabelCorroborated marks a route whose verdict an official statement
 	// in force agrees with (VerdictVerification.CorroboratedBy).
 	LabelCorroborated = "Official source agrees"
@@ -101,11 +104,34 @@ const OfficialAuthorityUnnamed = "the destination's embassy, consulate or immigr
 // the official authority of Japan before you travel (official page:
 // https://www.mofa.go.jp/j_info/visit/visa/visaonline.html)."
 func OldVerdictWords(asOf Date, destination string, page *Apply) string {
-	old := "The verdict is as of " + asOf.Long() + ", more than " + strconv.Itoa(VerdictOldAfterDays) + " days ago, and may have changed since: "
+	old := "The verdict is as of " + asOf.Long() + ", " + oldSince() + ": "
 	if page == nil {
 		return old + "confirm it with " + OfficialAuthorityUnnamed + " before you travel."
 	}
 	return old + "confirm it with the official authority of " + destination + " before you travel (official page: " + page.URL + ")."
+}
+
+// OldVerdictsWords says the same of every verdict of a list as of asOf (a
+// passport's destinations), whose own pages name each destination's
+// authority: "The verdicts below are as of 17 February 2026, more than 180
+// days ago, and may have changed since: confirm yours with the
+// destination's official authority before you travel; each destination's
+// page names it."
+func OldVerdictsWords(asOf Date) string {
+	return "The verdicts below are as of " + asOf.Long() + ", " + oldSince() + ": confirm yours with the destination's official authority before you travel; each destination's page names it."
+}
+
+// oldSince is what makes a verdict old, as OldVerdictWords and
+// OldVerdictsWords say it.
+func oldSince() string {
+	return "more than " + strconv.Itoa(VerdictOldAfterDays) + " days ago, and may have changed since"
+}
+
+// ApplyAtEmbassyWords is the next step of a route that requires a visa
+// where the curators found no official page to apply on or read about it:
+// where a visa is applied for, without guessing an address.
+func ApplyAtEmbassyWords(destination string) string {
+	return "Apply at an embassy or consulate of " + destination + "."
 }
 
 // ApplyKindLabel names an official place to apply by its kind, as the link

@@ -22,6 +22,18 @@ func (r CheckResult) RulesNotCited(lines []RuleLine) *RulesNotCited {
 	return &RulesNotCited{Label: label, Text: words}
 }
 
+// RuleLines are the lines of the answer's entry rules (EntryRules.Lines):
+// for a citizen entering their own country, only those its source gives
+// for that passport, since what official pages say for other passports
+// is no hint to a citizen going home.
+func (r CheckResult) RuleLines() []RuleLine {
+	lines := r.EntryRules.Lines()
+	if r.Passport.ISO3 == r.Destination.ISO3 {
+		return LinesForThisPassport(lines)
+	}
+	return lines
+}
+
 // MarshalJSON writes the answer with its entry rules in words beside their
 // values: entry_rule_lines, the lines a route page shows
 // (EntryRules.Lines), and entry_rules_not_cited, the sentence under them
@@ -32,7 +44,7 @@ func (r CheckResult) RulesNotCited(lines []RuleLine) *RulesNotCited {
 // written (a trip's legs, the benchmarks) does not compute them.
 func (r CheckResult) MarshalJSON() ([]byte, error) {
 	type answer CheckResult // the fields, without this method
-	lines := r.EntryRules.Lines()
+	lines := r.RuleLines()
 	if lines == nil {
 		lines = []RuleLine{}
 	}

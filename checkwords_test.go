@@ -38,6 +38,13 @@ func TestCheckAnswerCarriesItsRulesInWords(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := r.EntryRules.Lines()
+			// A citizen going home is told nothing of other passports' rules.
+			if p == d.ISO3 {
+				want = entrycheck.LinesForThisPassport(want)
+				if len(entrycheck.LinesForOtherPassports(r.EntryRules.Lines())) == 0 {
+					t.Logf("%s to %s: no rule for other passports to leave out", p, d.ISO3)
+				}
+			}
 			if got.Lines == nil || len(got.Lines) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got.Lines, want)) {
 				t.Errorf("%s to %s: entry_rule_lines %+v, want %+v", p, d.ISO3, got.Lines, want)
 			}

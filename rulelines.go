@@ -32,6 +32,37 @@ type RuleLine struct {
 	// URL is an official link of the item itself, where it has one.
 	URL    string   `json:"url,omitempty"`
 	Source Citation `json:"source"`
+	// ForThisPassport is set when the source gives the line for the
+	// traveller's passport: a rule that holds, or one shown as ended or
+	// upcoming. A line documented for other nationals or given for other
+	// passports only is a hint, never this passport's rule: surfaces list
+	// it apart (LinesForOtherPassports).
+	ForThisPassport bool `json:"for_this_passport"`
+}
+
+// LinesForThisPassport returns the lines the source gives for the traveller's
+// passport, in order.
+func LinesForThisPassport(lines []RuleLine) []RuleLine {
+	var out []RuleLine
+	for _, l := range lines {
+		if l.ForThisPassport {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// LinesForOtherPassports returns the lines given for other passports or
+// documented for other nationals, in order: what official pages say for
+// others (LabelForOtherPassports).
+func LinesForOtherPassports(lines []RuleLine) []RuleLine {
+	var out []RuleLine
+	for _, l := range lines {
+		if !l.ForThisPassport {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // RuleFields lists the entry-rule fields in the order answers show them.
@@ -66,7 +97,7 @@ func ruleFieldTable() []RuleField {
 			if x == nil {
 				return nil
 			}
-			return []RuleLine{{Field: f.Name, Label: f.Label, Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source}}
+			return []RuleLine{{Field: f.Name, Label: f.Label, Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source, ForThisPassport: true}}
 		}},
 		itemField(FieldOtherHealth, "Health", "Health: ",
 			func(r *CuratedRules) **Rule[[]HealthRule] { return &r.OtherHealth },
@@ -168,7 +199,7 @@ func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, deta
 	if r == nil {
 		return nil
 	}
-	l := RuleLine{Field: f.Name, Label: f.Label, Source: r.Source}
+	l := RuleLine{Field: f.Name, Label: f.Label, Source: r.Source, ForThisPassport: r.Applies == AppliesYes}
 	var out []RuleLine
 	switch r.Applies {
 	case AppliesNotForThisPassport:
@@ -181,7 +212,7 @@ func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, deta
 	}
 	if v := r.NotInForce; v != nil {
 		text, detail := words(*v)
-		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(*v, text), Detail: detail, Source: ownSource(*v, r.Source)})
+		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(*v, text), Detail: detail, Source: ownSource(*v, r.Source), ForThisPassport: true})
 	}
 	return out
 }
@@ -198,12 +229,13 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 		notInForce = *r.NotInForce
 	}
 	if len(r.Value) == 0 && len(notInForce) == 0 {
-		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source}}
+		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source, ForThisPassport: r.Applies == AppliesYes}}
 	}
 	out := make([]RuleLine, 0, len(r.Value)+len(notInForce))
 	for _, v := range r.Value {
 		l := line(v)
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
+		l.ForThisPassport = r.Applies == AppliesYes
 		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
 			l.Text = r.Note + " " + l.Text
 		}
@@ -212,6 +244,7 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 	for _, v := range notInForce {
 		l := line(v)
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
+		l.ForThisPassport = true
 		out = append(out, l)
 	}
 	return out

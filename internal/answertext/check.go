@@ -22,7 +22,7 @@ func Check(r entrycheck.CheckResult) Answer {
 		Disclaimer: r.Disclaimer,
 	}
 	a.Lines = append(a.Lines, verdictLines(r.ExemptionApplied, r.Apply, r.VerdictVerification.OfficialStatements)...)
-	a.Sections = append(a.Sections, entryRules(r.Destination.Name, r.EntryRules, r.EntryRulesVerification))
+	a.Sections = append(a.Sections, entryRules(r.Destination.Name, r.RuleLines(), r.EntryRules, r.EntryRulesVerification))
 	if t := r.Transit; t != nil {
 		a.Sections = append(a.Sections, transit(*t))
 	}
@@ -31,9 +31,12 @@ func Check(r entrycheck.CheckResult) Answer {
 }
 
 // Rules are the lines of entry rules (entrycheck.EntryRules.Lines).
-func Rules(er entrycheck.EntryRules) []Line {
+func Rules(er entrycheck.EntryRules) []Line { return RuleLines(er.Lines()) }
+
+// RuleLines are lines of entry rules in words.
+func RuleLines(lines []entrycheck.RuleLine) []Line {
 	var out []Line
-	for _, l := range er.Lines() {
+	for _, l := range lines {
 		src := l.Source
 		out = append(out, Line{Label: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: &src})
 	}
@@ -85,11 +88,11 @@ func Exemption(x entrycheck.AppliedExemption) Line {
 
 // entryRules is the destination's rules under their verification state,
 // with what no official source covers yet.
-func entryRules(destination string, er entrycheck.EntryRules, v entrycheck.EntryRulesVerification) Section {
+func entryRules(destination string, lines []entrycheck.RuleLine, er entrycheck.EntryRules, v entrycheck.EntryRulesVerification) Section {
 	s := Section{
 		Heading: entrycheck.LabelEntryRulesOf + " " + destination,
 		Lead:    []string{capital(entrycheck.RulesStatusWords(v.Status)) + "; " + v.ReadWords() + ".", v.Note},
-		Lines:   Rules(er),
+		Lines:   RuleLines(lines),
 	}
 	if label, words := entrycheck.NotCitedWords(destination, er.NotCitedNames(), len(s.Lines) > 0); words != "" {
 		s.Lines = append(s.Lines, Line{Label: label, Text: words})

@@ -66,7 +66,7 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 	// already send the traveller to the official authority, and a citizen's
 	// own country does not rest on the matrix.
 	if r.VerdictVerification.Old && !own && reliable(r.Requirement) {
-		r.VerdictVerification.Confirm = dest.confirmOld
+		r.VerdictVerification.Confirm = dest.confirmOld[r.Requirement]
 	}
 	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
 	r.Assumptions = e.assumptionsFor(&r, req, own, exemptionOutOfPeriod)

@@ -32,10 +32,11 @@ type destination struct {
 	// statements is set when official statements cover some routes to the
 	// destination (see Evaluator.statements).
 	statements bool
-	// confirmOld says that an old verdict must be confirmed with the
-	// destination's official authority (entrycheck.OldVerdictWords); worded
-	// once, since it depends on the destination and the snapshot only.
-	confirmOld string
+	// confirmOld says, for each requirement, that an old verdict must be
+	// confirmed with the destination's official authority
+	// (entrycheck.OldVerdictWords); worded once, since it depends on the
+	// destination, the requirement and the snapshot only.
+	confirmOld map[entrycheck.Requirement]string
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
@@ -53,20 +54,25 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yf = e.newYellowFever(c, yf)
 	}
-	d.confirmOld = entrycheck.OldVerdictWords(e.asOf, c.Name, d.authorityPage())
+	d.confirmOld = make(map[entrycheck.Requirement]string, len(entrycheck.Requirements))
+	for _, r := range entrycheck.Requirements {
+		d.confirmOld[r] = entrycheck.OldVerdictWords(e.asOf, c.Name, d.authorityPage(r))
+	}
 	return d
 }
 
 // authorityPage is the curated official page that names the destination's
-// authority to a traveller confirming a verdict: an information page
-// before an application portal, then the curators' order, among those
-// meant for every passport (a page for some nationalities would address
-// the others wrongly). nil when the curators found none: no address is
-// guessed.
-func (d *destination) authorityPage() *entrycheck.Apply {
+// authority to a traveller confirming a verdict of requirement r: an
+// information page before an application portal, then the curators'
+// order, among those meant for every passport (a page for some
+// nationalities would address the others wrongly). An application portal
+// counts only for the requirements it serves: one for another (ESTA to a
+// traveller who needs a visa) would send the traveller the wrong way. nil
+// when the curators found none: no address is guessed.
+func (d *destination) authorityPage(r entrycheck.Requirement) *entrycheck.Apply {
 	for _, kind := range []string{entrycheck.ApplyOfficialInfo, entrycheck.ApplyOfficialPortal} {
 		for i := range d.apply {
-			if a := &d.apply[i]; a.Kind == kind && a.AppliesTo == nil {
+			if a := &d.apply[i]; a.Kind == kind && a.AppliesTo == nil && (kind == entrycheck.ApplyOfficialInfo || slices.Contains(a.Requirements, r)) {
 				return &a.Apply
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -935,7 +936,7 @@ func TestTripRanksExemptionsForEachPassport(t *testing.T) {
 // confirm it with, read from the curated layer as the destination answer
 // gives it: the official page for every passport (information first), or
 // none.
-func authorityFor(t *testing.T, destination string) *entrycheck.Apply {
+func authorityFor(t *testing.T, destination string, r entrycheck.Requirement) *entrycheck.Apply {
 	t.Helper()
 	d, err := datatest.Evaluator(t).Destination(destination, today.Now())
 	if err != nil {
@@ -943,7 +944,7 @@ func authorityFor(t *testing.T, destination string) *entrycheck.Apply {
 	}
 	for _, kind := range []string{entrycheck.ApplyOfficialInfo, entrycheck.ApplyOfficialPortal} {
 		for _, a := range d.Apply {
-			if a.Kind == kind && a.AppliesTo == nil {
+			if a.Kind == kind && a.AppliesTo == nil && (kind == entrycheck.ApplyOfficialInfo || slices.Contains(a.Requirements, r)) {
 				return &a.Apply
 			}
 		}
@@ -969,7 +970,7 @@ func TestTripLegWithOldVerdictIsNeverReady(t *testing.T) {
 	}
 	c := condition(t, l, entrycheck.ConditionVerdictAge)
 	direct := check(t, entrycheck.CheckRequest{Passport: "GBR", Destination: "JPN", TravelDate: entrycheck.Date{Year: 2027, Month: 3, Day: 1}})
-	page := authorityFor(t, "JPN")
+	page := authorityFor(t, "JPN", entrycheck.VisaFree)
 	if page == nil {
 		t.Fatal("JPN has no curated official page for every passport; the test needs one to be named")
 	}
@@ -1027,11 +1028,11 @@ func TestOldVerdictAsksForConfirmation(t *testing.T) {
 			}
 			continue
 		}
-		want := entrycheck.OldVerdictWords(r.VerdictVerification.AsOf, r.Destination.Name, authorityFor(t, c.destination))
+		want := entrycheck.OldVerdictWords(r.VerdictVerification.AsOf, r.Destination.Name, authorityFor(t, c.destination, r.Requirement))
 		if confirm != want || !strings.HasSuffix(r.ActionSentence(), " "+want) || !strings.HasPrefix(r.ActionSentence(), r.Action.Sentence(r.Requirement, false)) {
 			t.Errorf("%s to %s: action %q, want it to end with %q", c.passport, c.destination, r.ActionSentence(), want)
 		}
-		if page := authorityFor(t, c.destination); page == nil && !strings.Contains(confirm, entrycheck.OfficialAuthorityUnnamed) {
+		if page := authorityFor(t, c.destination, r.Requirement); page == nil && !strings.Contains(confirm, entrycheck.OfficialAuthorityUnnamed) {
 			t.Errorf("%s has no curated page, but the confirmation names %q", c.destination, confirm)
 		}
 	}

@@ -87,7 +87,7 @@ type site struct {
 	// destinations' official pages (see officialPagesOf), both computed
 	// once a build rather than once a page.
 	countries     []templates.CountryOption
-	officialPages map[string][]templates.Link
+	officialPages map[string][]officialPage
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.

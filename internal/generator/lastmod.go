@@ -43,11 +43,41 @@ func (m *modified) of(path string) entrycheck.Date {
 	return m.byPath[path]
 }
 
-// routeModified is the day a route page last changed: the day of the
-// snapshot its verdict last changed in (else of the oldest snapshot
-// recorded), or the day its destination's entry rules were last verified
-// as the page shows it, whichever is later. Both come from the event log.
+// routeModified is the day the content of a route page last changed: the
+// day of the data it shows (routeDataModified), or a later day on which
+// the same data came to read differently with the build's day: the verdict
+// grew old, an official statement came into force or ended, or the rules
+// went stale. Never the day a source was merely re-read: a reading that
+// finds the page as it was changes nothing a traveller reads.
 func (s *site) routeModified(res entrycheck.CheckResult) entrycheck.Date {
+	day := s.routeDataModified(res)
+	today := entrycheck.DateOf(s.now)
+	if res.VerdictVerification.Confirm != "" {
+		day = laterOf(day, res.VerdictVerification.OldFrom)
+	}
+	for _, st := range res.VerdictVerification.OfficialStatements {
+		if st.Status != entrycheck.StatementUpcoming {
+			day = laterOf(day, *st.InForceFrom())
+		}
+		if st.Status == entrycheck.StatementEnded {
+			day = laterOf(day, st.EffectiveUntil.AddDays(1))
+		}
+	}
+	if v := res.EntryRulesVerification; v.Reason == entrycheck.ReasonNotReverified && v.LastVerified != nil {
+		day = laterOf(day, v.LastVerified.AddDays(v.StaleAfterDays+1))
+	}
+	if today.Before(day) {
+		return today
+	}
+	return day
+}
+
+// routeDataModified is the day of the data a route page shows: the day of
+// the snapshot its verdict last changed in (else of the oldest snapshot
+// recorded), or the latest day on which a source the page cites was read
+// as cited, whichever is later. The destination's page, which shows the
+// same rules, is dated by it too.
+func (s *site) routeDataModified(res entrycheck.CheckResult) entrycheck.Date {
 	version, ok := s.opts.History.Changed[[2]string{res.Passport.ISO3, res.Destination.ISO3}]
 	if !ok {
 		version = s.opts.History.Baseline
@@ -56,8 +86,14 @@ func (s *site) routeModified(res entrycheck.CheckResult) entrycheck.Date {
 	if err != nil {
 		day = entrycheck.Date{} // a snapshot not named by its date dates nothing
 	}
-	if r := res.EntryRulesVerification.LastVerified; r != nil && day.Before(*r) {
-		day = *r
+	for _, l := range res.EntryRules.Lines() {
+		day = laterOf(day, l.Source.RetrievedAt)
+	}
+	if a := res.Apply; a != nil {
+		day = laterOf(day, a.Source.RetrievedAt)
+	}
+	for _, st := range res.VerdictVerification.OfficialStatements {
+		day = laterOf(day, st.Source.RetrievedAt)
 	}
 	return day
 }

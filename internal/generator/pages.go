@@ -38,7 +38,7 @@ func (s *site) renderDestinations() error {
 			LastVerified: a.EntryRulesVerification.ReadWords(),
 			Rules:        ruleViews(a.RuleLines()),
 			NotCited:     a.NotCitedNames(),
-			Authorities:  s.officialPages[dc.ISO3],
+			Authorities:  links(s.officialPages[dc.ISO3]),
 			Notes:        a.CuratorNotes,
 			AsOf:         s.asOf(),
 			Disclaimer:   a.Disclaimer,

@@ -54,7 +54,8 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		}
 		day := s.routeModified(res)
 		v := s.routeView(res, day)
-		s.modified.note(day, v.Path, passportPath(pc), destinationPath(dc))
+		s.modified.note(day, v.Path, passportPath(pc))
+		s.modified.note(s.routeDataModified(res), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
 			return n, err
 		}
@@ -77,6 +78,9 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			"The lists below give every destination of the map as text, grouped by requirement.",
 			mapPlace{country: pc, url: passportPath(pc)}, "This passport's country", places, true),
 	}
+	if age := s.ev.VerdictAge(s.now); age.Old {
+		v.Old = entrycheck.OldVerdictsWords(age.AsOf)
+	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
 			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: requirementSlug(req), Label: req.Label(), Entries: groups[req]})
@@ -92,6 +96,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) templates.RouteView {
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
+	lines := res.RuleLines()
 	title := pc.Name + " passport to " + dc.Name + ": " + lowerFirst(res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
@@ -114,12 +119,13 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		SourceName:       res.Source.Name,
 		SourceURL:        res.Source.URL,
 		Since:            s.since(pc.ISO3, dc.ISO3),
-		Rules:            rulesOf(res.EntryRules),
+		Rules:            ruleViews(entrycheck.LinesForThisPassport(lines)),
+		Others:           ruleViews(entrycheck.LinesForOtherPassports(lines)),
 		Coverage:         res.EntryRules.Coverage.Words(),
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWords(),
 		NotCited:         res.EntryRules.NotCitedNames(),
-		Authorities:      s.officialPages[dc.ISO3],
+		Authorities:      serving(s.officialPages[dc.ISO3], res.Requirement),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}
@@ -131,6 +137,8 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 	if a := res.Apply; a != nil {
 		l := answertext.Apply(*a)
 		v.Apply = &templates.Apply{URL: l.URL, Kind: l.Label, Note: l.Text, Source: citation(*l.Source)}
+	} else if res.Requirement == entrycheck.VisaRequired {
+		v.NextStep = entrycheck.ApplyAtEmbassyWords(dc.Name)
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
 		l := answertext.Statement(st)

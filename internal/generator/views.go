@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,16 +38,6 @@ func stayClause(d entrycheck.Days) string {
 	return ""
 }
 
-// rulesOf lists the rules as the pages show them: the answer's lines of
-// its rules (answertext.Rules), one per line of entrycheck.RuleFields.
-func rulesOf(er entrycheck.EntryRules) []templates.Rule {
-	var out []templates.Rule
-	for _, l := range answertext.Rules(er) {
-		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(*l.Source)})
-	}
-	return out
-}
-
 // ruleViews lists the lines of a destination's rules as the pages show them.
 func ruleViews(lines []entrycheck.RuleLine) []templates.Rule {
 	out := make([]templates.Rule, 0, len(lines))
@@ -56,12 +47,41 @@ func ruleViews(lines []entrycheck.RuleLine) []templates.Rule {
 	return out
 }
 
+// officialPage is an official page the curators found for a destination,
+// with the requirements it serves.
+type officialPage struct {
+	templates.Link
+	requirements []entrycheck.Requirement
+}
+
+// links are the pages' links, for a page about every passport.
+func links(pages []officialPage) []templates.Link {
+	out := make([]templates.Link, 0, len(pages))
+	for _, p := range pages {
+		out = append(out, p.Link)
+	}
+	return out
+}
+
+// serving are the links of the pages that serve requirement r: a route
+// page offers no page for another requirement (an ESTA portal to a
+// traveller who needs a visa).
+func serving(pages []officialPage, r entrycheck.Requirement) []templates.Link {
+	var out []templates.Link
+	for _, p := range pages {
+		if slices.Contains(p.requirements, r) {
+			out = append(out, p.Link)
+		}
+	}
+	return out
+}
+
 // officialPagesOf lists, for each curated destination, the official pages
 // the curators found (its application portals and official information),
 // named by what they are, the documents they serve and their site: where a
 // traveller reads what is not cited here.
-func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]templates.Link {
-	out := make(map[string][]templates.Link, len(destinations))
+func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]officialPage {
+	out := make(map[string][]officialPage, len(destinations))
 	for iso3, d := range destinations {
 		for _, a := range d.Apply {
 			docs := make([]string, 0, len(a.Requirements))
@@ -74,7 +94,7 @@ func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]
 			if len(docs) > 0 {
 				label += " for " + strings.Join(docs, " or ")
 			}
-			out[iso3] = append(out[iso3], templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL})
+			out[iso3] = append(out[iso3], officialPage{templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL}, a.Requirements})
 		}
 	}
 	return out

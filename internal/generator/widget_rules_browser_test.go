@@ -59,9 +59,16 @@ func routePageRules(t *testing.T, root, p, d string) shownRules {
 			out.Route = strings.Join(strings.Fields(textOf(n)), " ")
 		}
 	})
+	// What official pages say for other passports (a details element) is
+	// left to the route page: the widget answers for the passport.
 	walk(section, func(n *html.Node) {
 		if n.Type != html.ElementNode {
 			return
+		}
+		for a := n.Parent; a != nil; a = a.Parent {
+			if a.Type == html.ElementNode && a.Data == "details" {
+				return
+			}
 		}
 		switch {
 		case n.Data == "dd":

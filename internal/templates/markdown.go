@@ -67,11 +67,17 @@ func RouteMarkdown(v RouteView) []byte {
 	}
 	if v.Apply != nil {
 		m.line("[%s](%s): %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
+	} else if v.NextStep != "" {
+		m.line("**%s**\n", v.NextStep)
 	}
 	m.line("## %s %s\n", entrycheck.LabelEntryRulesOf, v.Destination.Label)
 	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.rules(v.Rules)
-	m.knownAndNot(v.Destination.Label, v.NotCited, v.Authorities, len(v.Rules) > 0)
+	if len(v.Others) > 0 {
+		m.line("### %s\n", entrycheck.LabelForOtherPassports)
+		m.rules(v.Others)
+	}
+	m.knownAndNot(v.Destination.Label, v.NotCited, v.Authorities, len(v.Rules)+len(v.Others) > 0)
 	m.line("## %s\n", entrycheck.LabelVerdictBasis)
 	m.line("%s. %s\n", sentence(v.Verdict.Status), v.Verdict.Note)
 	if v.MatrixValue != "" {
@@ -110,6 +116,9 @@ func PassportMarkdown(v PassportView) []byte {
 	var m md
 	m.line("# %s passport: entry requirements\n", v.Country.Label)
 	m.line("The requirement for holders of an ordinary %s passport in each of %d destinations, from the secondary visa matrix, as of %s.\n", v.Country.Label, v.Total, v.AsOf)
+	if v.Old != "" {
+		m.line("%s\n", v.Old)
+	}
 	for _, g := range v.Groups {
 		m.line("## %s (%d)\n", g.Label, len(g.Entries))
 		for _, e := range g.Entries {

@@ -116,8 +116,14 @@ type RouteView struct {
 	MatrixValue           string
 	SourceName, SourceURL string
 	// Since says since which snapshot the verdict holds.
-	Since        string
-	Rules        []Rule
+	Since string
+	// Rules are what the sources give for this passport; Others what
+	// official pages say for other passports or other nationals, apart.
+	Rules  []Rule
+	Others []Rule
+	// NextStep says where to apply when no official page to apply on is
+	// curated and the verdict is a visa (ApplyAtEmbassyWords), "" otherwise.
+	NextStep     string
 	Coverage     string
 	RulesState   Verification
 	LastVerified string
@@ -149,12 +155,15 @@ type RequirementGroup struct {
 // PassportView is the page of one passport: its whole matrix.
 type PassportView struct {
 	Page
-	Country    Link
-	ISO3       string
-	Groups     []RequirementGroup
-	Map        WorldMap
-	Total      int
-	AsOf       string // the date of the verdicts, "17 February 2026"
+	Country Link
+	ISO3    string
+	Groups  []RequirementGroup
+	Map     WorldMap
+	Total   int
+	AsOf    string // the date of the verdicts, "17 February 2026"
+	// Old says that the verdicts are old and must be confirmed
+	// (entrycheck.OldVerdictsWords), empty while they are not.
+	Old        string
 	Disclaimer string
 	// Countries are the destinations the search form offers.
 	Countries []CountryOption

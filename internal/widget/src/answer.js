@@ -23,7 +23,8 @@ export function answer(b, page) {
   return verdict(b.passport, b, b.verdict_verification, b.disclaimer, page, {
     own,
     said: statements(b.verdict_verification),
-    listed: rules(b.entry_rule_lines || [], b.entry_rules_not_cited),
+    // A line for other passports is a hint, left to the route page.
+    listed: rules((b.entry_rule_lines || []).filter((l) => l.for_this_passport), b.entry_rules_not_cited),
   });
 }
 
