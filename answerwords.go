@@ -36,9 +36,9 @@ const (
 	LabelCorroborated = "Official source agrees"
 )
 
-// NotStated is the allowed stay of a visa-free route for which the matrix
-// gives no number of days.
-const NotStated = "not stated in the matrix"
+// NotStated is the allowed stay of a visa-free route for which the
+// secondary visa table gives no number of days.
+const NotStated = "no limit given by the source"
 
 // StayWords is a verdict's allowed stay as it reads after LabelAllowedStay:
 // "60 days", NotStated, or "" when the requirement states no stay.
@@ -54,14 +54,14 @@ func StayWords(r Requirement, d Days) string {
 
 // VerdictWords is a requirement with its allowed stay in one phrase, as an
 // answer's headline gives it: "Visa-free, up to 60 days", "Visa-free,
-// allowed stay not stated in the matrix", "Visa required". label is the
+// allowed stay: no limit given by the source", "Visa required". label is the
 // answer's requirement_label.
 func VerdictWords(label string, r Requirement, d Days) string {
 	switch s := StayWords(r, d); {
 	case d.Valid:
 		return label + ", up to " + s
 	case s != "":
-		return label + ", " + strings.ToLower(LabelAllowedStay) + " " + s
+		return label + ", " + strings.ToLower(LabelAllowedStay) + ": " + s
 	}
 	return label
 }
@@ -84,7 +84,7 @@ func (a Action) Sentence(r Requirement, ownCountry bool) string {
 	case ActionApplyBeforeTravel:
 		return "Apply before you travel: " + r.DocumentWithArticle() + " is required."
 	case ActionEntryNotPermitted:
-		return "Holders of this passport are not admitted, according to the matrix."
+		return "Holders of this passport are not admitted, according to the secondary visa table."
 	}
 	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
 }
@@ -218,4 +218,54 @@ func (r CheckResult) ActionSentence() string {
 		return s + " " + c
 	}
 	return s
+}
+
+// SourceWords is the provenance of a verdict from the secondary source
+// src, in the words around its name (which a page links): before + name +
+// after reads "a secondary visa table (imorte/passport-index-data, 17
+// February 2026, MIT licence), which reads "eta" for this route".
+func SourceWords(src Source) (before, after string) {
+	after = ", " + editionWords(src.Snapshot) + ", " + src.License + " licence), "
+	if src.MatrixValue != nil {
+		after += "which reads " + strconv.Quote(*src.MatrixValue) + " for this route"
+	} else {
+		after += "which has no value for this route"
+	}
+	return "a secondary visa table (", after
+}
+
+// SinceWords says since which edition of the secondary visa table a
+// verdict holds: "this verdict changed in the edition of 17 February 2026",
+// or, when it did not change since the first edition on record (edition),
+// "this verdict holds since the edition of 12 January 2025 or earlier".
+func SinceWords(changed bool, edition string) string {
+	if changed {
+		return "this verdict changed in the edition of " + editionWords(edition)
+	}
+	return "this verdict holds since the edition of " + editionWords(edition) + " or earlier"
+}
+
+// editionWords is the date of an edition of the secondary visa table
+// (a snapshot version, "2026-02-17") as people read it: "17 February 2026".
+func editionWords(version string) string {
+	if d, err := ParseDate(version); err == nil {
+		return d.Long()
+	}
+	return version
+}
+
+// RouteWords names a route as its page heads it, with the country after
+// the passport rather than before it as an adjective: "Passport of Germany
+// to United Kingdom".
+func RouteWords(passport, destination string) string {
+	return PassportWords(passport) + " to " + destination
+}
+
+// PassportWords names a country's passport: "Passport of Germany".
+func PassportWords(country string) string { return "Passport of " + country }
+
+// EveryDestinationWords is the link from a route to its passport's page:
+// "Every destination for a passport of Germany".
+func EveryDestinationWords(country string) string {
+	return "Every destination for a " + inSentence(PassportWords(country))
 }

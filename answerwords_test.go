@@ -14,7 +14,7 @@ func TestVerdictWords(t *testing.T) {
 		want string
 	}{
 		{entrycheck.VisaFree, entrycheck.SomeDays(60), "Visa-free, up to 60 days"},
-		{entrycheck.VisaFree, entrycheck.Days{}, "Visa-free, allowed stay not stated in the matrix"},
+		{entrycheck.VisaFree, entrycheck.Days{}, "Visa-free, allowed stay: no limit given by the source"},
 		{entrycheck.VisaOnArrival, entrycheck.SomeDays(1), "Visa on arrival, up to 1 day"},
 		{entrycheck.VisaRequired, entrycheck.Days{}, "Visa required"},
 	} {

@@ -312,9 +312,9 @@ func (s CheckedStatement) Comparison() string {
 	case s.Status != StatementInForce:
 		return "not applied"
 	case s.AgreesWithMatrix:
-		return "agrees with the matrix"
+		return "agrees with the secondary visa table"
 	}
-	return "conflicts with the matrix"
+	return "conflicts with the secondary visa table"
 }
 
 // AgeWords says in words what date the verdict is as of and whether that

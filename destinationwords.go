@@ -20,6 +20,9 @@ func (a DestinationAnswer) RuleLines() []RuleLine {
 	if y := r.YellowFever; y != nil {
 		out = append(out, RuleLine{Field: FieldYellowFever, Label: RuleLabel(FieldYellowFever), Text: y.Value.Text, Detail: y.Covers(a.Destination.Name), Source: y.Source})
 	}
+	for i := range out {
+		out[i].Text = TravellerText(out[i].Text)
+	}
 	return out
 }
 

@@ -103,7 +103,9 @@ func ruleFieldTable() []RuleField {
 			func(r *CuratedRules) **Rule[[]HealthRule] { return &r.OtherHealth },
 			func(r *DestinationRules) *[]Variant[HealthRule] { return &r.OtherHealth },
 			func(r *EntryRules) **PassportRule[[]HealthRule] { return &r.OtherHealth },
-			func(f RuleField, h HealthRule) RuleLine { return RuleLine{Label: f.Item + h.Topic, Text: h.Text} }),
+			func(f RuleField, h HealthRule) RuleLine {
+				return RuleLine{Label: f.Item + strings.ReplaceAll(h.Topic, "_", " "), Text: h.Text}
+			}),
 		itemField(FieldTWOV, "Transit without visa", "Transit without visa: ",
 			func(r *CuratedRules) **Rule[[]TWOVProgram] { return &r.TWOV },
 			func(r *DestinationRules) *[]Variant[TWOVProgram] { return &r.TWOV },
@@ -176,6 +178,9 @@ func (r EntryRules) Lines() []RuleLine {
 	var out []RuleLine
 	for _, f := range ruleFields {
 		out = append(out, f.lines(f, r)...)
+	}
+	for i := range out {
+		out[i].Text = TravellerText(out[i].Text)
 	}
 	return out
 }

@@ -4,7 +4,7 @@ package entrycheck
 
 var verdictStatusWords = map[string]string{
 	VerdictSecondarySourceOnly: "from a secondary source only, not confirmed by an official source",
-	VerdictNeedsReview:         "needs review: an official statement conflicts with the matrix",
+	VerdictNeedsReview:         "needs review: an official statement conflicts with the secondary visa table",
 }
 
 var rulesStatusWords = map[string]string{

@@ -95,9 +95,9 @@ func (v EntryRulesVerification) ReadWords() string {
 	case v.LastVerified == nil:
 		return "never read (no cited source)"
 	case v.Reason == ReasonStoredCopy:
-		return "read by a curator on " + v.LastVerified.String() + ", not yet on the live page"
+		return "read on " + v.LastVerified.String() + " from a stored copy, not yet checked on the live page"
 	case v.Reason == ReasonAwaitingConfirmation:
-		return "last read " + v.LastVerified.String() + "; the live page awaits a curator's confirmation"
+		return "last read " + v.LastVerified.String() + "; the reading of the live page awaits confirmation"
 	}
 	return "last verified " + v.LastVerified.String()
 }

@@ -61,7 +61,7 @@ func TestGoResolvesNamesCodesAndAliases(t *testing.T) {
 	// A typo gets an HTML page with the routes it probably means and the form.
 	resp, body := e.visit(t, "/go?passport=Germny&destination=Thailand", browser)
 	if resp.StatusCode != http.StatusBadRequest || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") ||
-		!strings.Contains(body, `href="/passports/deu/tha/"`) || !strings.Contains(body, "Germany passport to Thailand") ||
+		!strings.Contains(body, `href="/passports/deu/tha/"`) || !strings.Contains(body, "Passport of Germany to Thailand") ||
 		!strings.Contains(body, `action="/go"`) || !strings.Contains(body, "Germny") {
 		t.Errorf("/go with a typo: %d %s\n%.600s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
@@ -198,7 +198,7 @@ func TestFindPagesAreCompressed(t *testing.T) {
 		text         string
 	}{
 		{"/passports/germny/thailand/", browser, http.StatusNotFound, "Page not found"},
-		{"/go?passport=Germny&destination=Thailand", browser, http.StatusBadRequest, "Germany passport to Thailand"},
+		{"/go?passport=Germny&destination=Thailand", browser, http.StatusBadRequest, "Passport of Germany to Thailand"},
 		{"/nowhere/", "text/markdown", http.StatusNotFound, "# Page not found"},
 		{"/go?passport=Germny", "text/markdown", http.StatusBadRequest, "(/passports/deu/)"},
 	} {

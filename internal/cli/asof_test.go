@@ -29,7 +29,7 @@ func TestCheckSaysItsDate(t *testing.T) {
 		t.Errorf("text:\n%s", text)
 	}
 	_, text, _ = run(t, "check", "SYR", "USA")
-	for _, want := range []string{"Needs review", "Official statement, in force, from 1 January 2026; conflicts with the matrix", "travel.state.gov"} {
+	for _, want := range []string{"Needs review", "Official statement, in force, from 1 January 2026; conflicts with the secondary visa table", "travel.state.gov"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("check SYR USA lacks %q:\n%s", want, text)
 		}

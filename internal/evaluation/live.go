@@ -37,7 +37,7 @@ func notLiveOf(records []entrycheck.CitedRecord, v entrycheck.Verification) notL
 		read = "Rules read from a stored copy of unknown date on " + oldest.Source.RetrievedAt.Long()
 	}
 	if awaiting {
-		return notLive{entrycheck.ReasonAwaitingConfirmation, read + "; the verifier has read the live page, and a curator has not yet confirmed that it says what the rules say."}
+		return notLive{entrycheck.ReasonAwaitingConfirmation, read + "; the live page has been read again, and it is not yet confirmed that it says what the rules say."}
 	}
 	return notLive{entrycheck.ReasonStoredCopy, read + "; not yet confirmed on the live page."}
 }

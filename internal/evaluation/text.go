@@ -9,20 +9,20 @@ import (
 // The fixed wording of notes, assumptions and defaults. Keeping it in one
 // place keeps every adapter's wording the same and keeps checks allocation-free.
 const (
-	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa matrix. It has not been confirmed by an official source of the destination."
-	noteConflict      = "A curated official source states a different requirement for this route than the secondary matrix. Until a curator resolves the conflict the route is shown as needing review: check with the destination's official authority."
-	noteCorroborated  = "The verdict comes from a secondary, aggregated visa matrix; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
-	noteUpcoming      = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route takes effect after the travel date (see its effective_from); it does not change the verdict yet."
-	noteEnded         = "The verdict comes from a secondary, aggregated visa matrix. An official statement about this route has ended (see its effective_until) and is no longer applied; it is listed as history."
-	noteEndedAgreed   = "The verdict comes from a secondary, aggregated visa matrix. An official statement that agreed with it ended after the matrix snapshot was taken (see its effective_until) and is no longer applied: the verdict may still reflect the rule that ended. Check with the destination's official authority."
-	noteNotInMatrix   = "This route is not covered by the secondary matrix, so there is no verdict: check with the destination's official authority."
+	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa table. It has not been confirmed by an official source of the destination."
+	noteConflict      = "A curated official source states a different requirement for this route than the secondary visa table. Until the conflict is resolved the route is shown as needing review: check with the destination's official authority."
+	noteCorroborated  = "The verdict comes from a secondary, aggregated visa table; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
+	noteUpcoming      = "The verdict comes from a secondary, aggregated visa table. An official statement about this route takes effect after the travel date; it does not change the verdict yet."
+	noteEnded         = "The verdict comes from a secondary, aggregated visa table. An official statement about this route has ended and is no longer applied; it is listed as history."
+	noteEndedAgreed   = "The verdict comes from a secondary, aggregated visa table. An official statement that agreed with it ended after that edition of the table was published and is no longer applied: the verdict may still reflect the rule that ended. Check with the destination's official authority."
+	noteNotInMatrix   = "This route is not covered by the secondary visa table, so there is no verdict: check with the destination's official authority."
 	noteOwnCountry    = "Passport and destination are the same country: citizens may enter their own country, and the foreign-visitor rules below do not apply to them."
 
 	noteNotCurated   = "The destination's entry rules have not been curated yet; only the yellow-fever table (when it covers the destination) is shown."
 	noteNoCitations  = "The destination was researched but no official source could be read for any rule."
-	noteRulesFlagged = "A cited source changed since it was verified; the flagged fields need a curator's review."
+	noteRulesFlagged = "A cited source changed since it was verified; the rules it gave are being reviewed."
 	noteStale        = "The oldest cited source has not been re-verified within the staleness threshold; the rules may be out of date."
-	noteVerified     = "Every shown rule cites an official source read within the staleness threshold. Fields without a source are null, not guessed."
+	noteVerified     = "Every shown rule cites an official source read within the staleness threshold. Rules without a source are left out, not guessed."
 
 	noteTransitPrograms   = "Advisory: the requirement is for entering the transit country. Staying airside on a connection may need no visa under the programmes listed; check each programme's conditions and your airline."
 	noteTransitNoPrograms = "Advisory: the requirement is for entering the transit country. No transit-without-visa programme was found in official sources; airside transit rules may still apply, so check with your airline."
@@ -39,9 +39,9 @@ var (
 	defaultPurpose = entrycheck.Default{Field: "purpose", Value: entrycheck.PurposeTourism, Reason: "No purpose was given; the verdict is for a short tourist visit."}
 	defaultDoc     = entrycheck.Default{Field: "document_type", Value: "ordinary_passport", Reason: "The verdict is for an ordinary passport; diplomatic, service, emergency and other travel documents have other rules."}
 	defaultStay    = entrycheck.Default{Field: "stay_type", Value: "short_stay", Reason: "The verdict is for a short visit, not for work, study or residence."}
-	defaultDate    = entrycheck.Default{Field: "travel_date", Value: "evaluated_at", Reason: "No travel date was given; the rules are those known at evaluated_at, as of dataset_version."}
+	defaultDate    = entrycheck.Default{Field: "travel_date", Value: "evaluated_at", Reason: "No travel date was given; the rules are those known on the day of the answer."}
 	defaultOrigin  = entrycheck.Default{Field: "arriving_from", Value: "passport_country", Reason: "No itinerary was given; for yellow fever the traveller is assumed to arrive from the passport country (a transit country is taken into account)."}
-	defaultHeld    = entrycheck.Default{Field: "held_documents", Value: "none", Reason: "No residence_permits_of or visas_of was given; exemptions for holders of other countries' visas or residence permits were not applied."}
+	defaultHeld    = entrycheck.Default{Field: "held_documents", Value: "none", Reason: "No visas or residence permits of other countries were given; exemptions for their holders were not applied."}
 )
 
 // defaultsFor returns the defaults applied; the lists are shared and must not be changed.
@@ -69,19 +69,19 @@ func defaultsFor(purposeDefaulted, held bool) []entrycheck.Default {
 
 const (
 	assumeValidPassport = "The passport is valid, undamaged and not reported lost or stolen."
-	assumeMatrix        = "Requirements can change without notice; the verdict is as of dataset_version and has not been confirmed by the destination."
-	assumeBusiness      = "Purpose business: the matrix records short tourist visits. Business visits are often allowed under the same terms, but some destinations require a business visa; check with the official authority."
+	assumeMatrix        = "Requirements can change without notice; the verdict is as of the date of its source and has not been confirmed by the destination."
+	assumeBusiness      = "Purpose business: the secondary visa table records short tourist visits. Business visits are often allowed under the same terms, but some destinations require a business visa; check with the official authority."
 	assumeOwn           = "Passport and destination are the same country: the answer assumes a citizen entering their own country."
 	assumeHeldUnused    = "The visas or residence permits given do not change this verdict: no curated exemption of the destination accepts them for this requirement."
-	assumeHeldEnded     = "An exemption of the destination for holders of the visas or residence permits given is outside its period on the travel date (ended or not yet begun, see entry_rules.residence_permit_exemptions.not_in_force), so it was not applied."
-	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see exemption_applied); carry that document, valid, when you travel."
+	assumeHeldEnded     = "An exemption of the destination for holders of the visas or residence permits given is outside its period on the travel date (ended or not yet begun), so it was not applied."
+	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see the exemption applied); carry that document, valid, when you travel."
 )
 
 // assumeOld says that the verdict is older than VerdictOldAfterDays; it
 // names the snapshot's date, so each evaluator words it once.
 func assumeOld(asOf entrycheck.Date) string {
 	return "The verdict is as of " + asOf.Long() + ", more than " + strconv.Itoa(entrycheck.VerdictOldAfterDays) +
-		" days before this answer (see verdict_verification.old): the requirement may have changed since. Confirm it with the destination's official authority (embassy, consulate or immigration service) before you travel."
+		" days before this answer: the requirement may have changed since. Confirm it with the destination's official authority (embassy, consulate or immigration service) before you travel."
 }
 
 var baseAssumptions = []string{assumeValidPassport, assumeMatrix}

@@ -89,7 +89,7 @@ func TestRoutePageShowsOfficialStatements(t *testing.T) {
 			t.Fatal(err)
 		}
 		page := string(b)
-		for _, want := range []string{"in force, from 1 January 2026; conflicts with the matrix", st.Source.URL, "Proclamation 10998"} {
+		for _, want := range []string{"in force, from 1 January 2026; conflicts with the secondary visa table", st.Source.URL, "Proclamation 10998"} {
 			if !strings.Contains(page, want) {
 				t.Errorf("/passports/syr/usa/%s lacks %q", name, want)
 			}

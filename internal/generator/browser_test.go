@@ -95,7 +95,7 @@ func TestPagesRenderInChromium(t *testing.T) {
 	h1, verdict := text(chromedp.Text("h1")), text(chromedp.Text("#verdict"))
 	rules := text(chromedp.Evaluate[string](`String(document.styleSheets.length && document.styleSheets[0].cssRules.length)`))
 	asOf := text(chromedp.Text(".verdict .asof"))
-	if h1 != "Germany passport to Thailand" || verdict != "Visa-free" || rules == "0" || asOf != "As of 17 February 2026" {
+	if h1 != "Passport of Germany to Thailand" || verdict != "Visa-free" || rules == "0" || asOf != "As of 17 February 2026" {
 		t.Errorf("route page: h1 %q, verdict %q, %q, stylesheet rules %s", h1, verdict, asOf, rules)
 	}
 	run(chromedp.Navigate(srv.URL + "/"))

@@ -69,12 +69,12 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		n++
 	}
 	v := templates.PassportView{
-		Page: s.pageOf(passportPath(pc), pc.Name+" passport: visa requirements for every destination | entrycheck",
-			"Visa and entry requirements for holders of a "+pc.Name+" passport in every destination, grouped by requirement, with cited entry rules.",
+		Page: s.pageOf(passportPath(pc), entrycheck.PassportWords(pc.Name)+": visa requirements for every destination | entrycheck",
+			"Visa and entry requirements for holders of a passport of "+pc.Name+" in every destination, grouped by requirement, with cited entry rules.",
 			templates.Link{Label: "Passports", URL: "/passports/"}),
 		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer,
 		Countries: s.countries,
-		Map: s.worldMap.view("World map of the requirement for "+pc.Name+" passport holders",
+		Map: s.worldMap.view("World map of the requirement for holders of a passport of "+pc.Name,
 			"The lists below give every destination of the map as text, grouped by requirement.",
 			mapPlace{country: pc, url: passportPath(pc)}, "This passport's country", places, true),
 	}
@@ -97,7 +97,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
 	lines := res.RuleLines()
-	title := pc.Name + " passport to " + dc.Name + ": " + lowerFirst(res.RequirementLabel)
+	title := entrycheck.RouteWords(pc.Name, dc.Name) + ": " + lowerFirst(res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
 	}
@@ -134,6 +134,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue
 	}
+	v.SourceBefore, v.SourceAfter = entrycheck.SourceWords(res.Source)
 	if a := res.Apply; a != nil {
 		l := answertext.Apply(*a)
 		v.Apply = &templates.Apply{URL: l.URL, Kind: l.Label, Note: l.Text, Source: citation(*l.Source)}
@@ -154,9 +155,9 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 
 func (s *site) since(p, d string) string {
 	if v, ok := s.opts.History.Changed[[2]string{p, d}]; ok {
-		return "this verdict changed in snapshot " + v
+		return entrycheck.SinceWords(true, v)
 	}
-	return "this verdict holds since snapshot " + s.opts.History.Baseline + " or earlier"
+	return entrycheck.SinceWords(false, s.opts.History.Baseline)
 }
 
 func passportPath(c entrycheck.Country) string { return "/passports/" + strings.ToLower(c.ISO3) + "/" }
@@ -193,17 +194,17 @@ func routeTitle(res entrycheck.CheckResult) string {
 	}
 	p, d := res.Passport, res.Destination
 	for _, t := range []string{
-		p.Name + " passport to " + d.Name + ": " + verdict + " | entrycheck",
-		p.Name + " passport to " + d.Name + ": " + verdict,
+		entrycheck.RouteWords(p.Name, d.Name) + ": " + verdict + " | entrycheck",
+		entrycheck.RouteWords(p.Name, d.Name) + ": " + verdict,
 		p.Name + " to " + d.Name + ": " + verdict,
-		p.ISO3 + " passport to " + d.Name + ": " + verdict,
-		p.Name + " passport to " + d.ISO3 + ": " + verdict,
+		entrycheck.RouteWords(p.ISO3, d.Name) + ": " + verdict,
+		entrycheck.RouteWords(p.Name, d.ISO3) + ": " + verdict,
 	} {
 		if len([]rune(t)) <= maxTitle {
 			return t
 		}
 	}
-	return p.ISO3 + " passport to " + d.ISO3 + ": " + verdict
+	return entrycheck.RouteWords(p.ISO3, d.ISO3) + ": " + verdict
 }
 
 // routeDescription says what the page holds, and promises cited entry
@@ -220,7 +221,7 @@ func routeDescription(res entrycheck.CheckResult) string {
 // routeQuestion is the question a route page answers, as its description
 // and structured data ask it.
 func routeQuestion(res entrycheck.CheckResult) string {
-	return "Do " + res.Passport.Name + " passport holders need a visa for " + res.Destination.Name + "?"
+	return "Do holders of a passport of " + res.Passport.Name + " need a visa for " + res.Destination.Name + "?"
 }
 
 // routeAnswer is the verdict with its stay and date, in the page's words

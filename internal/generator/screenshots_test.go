@@ -140,7 +140,7 @@ func TestUnknownRoutePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	for _, want := range []string{`tone-unknown`, `data-requirement="unknown"`, res.RequirementLabel, "has no value on this route", "Ask the embassy or consulate of Antarctica"} {
+	for _, want := range []string{`tone-unknown`, `data-requirement="unknown"`, res.RequirementLabel, "has no value for this route", "Ask the embassy or consulate of Antarctica"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the unknown route page lacks %q", want)
 		}

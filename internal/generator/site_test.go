@@ -110,7 +110,7 @@ func TestPagesShowTheAPIsVerdict(t *testing.T) {
 			if api.AllowedStayDays.Valid {
 				wantStay = "Allowed stay: " + itoa(api.AllowedStayDays.N) + " days"
 			} else if api.Requirement == entrycheck.VisaFree {
-				wantStay = "Allowed stay: not stated in the matrix"
+				wantStay = "Allowed stay: " + entrycheck.NotStated
 			}
 			if req != string(api.Requirement) || label != api.RequirementLabel || stay != wantStay {
 				t.Errorf("%s to %s: page %s %q %q, API %s %q %q", rt[0], rt[1], req, label, stay, api.Requirement, api.RequirementLabel, wantStay)
@@ -296,7 +296,7 @@ func routePage(parts []string) bool {
 }
 
 // sinceLine is where a route page says since which snapshot its verdict holds.
-var sinceLine = regexp.MustCompile(`this verdict (holds since|changed in) snapshot [0-9-]+( or earlier)?`)
+var sinceLine = regexp.MustCompile(`this verdict (holds since|changed in) the edition of [0-9]+ [A-Z][a-z]+ [0-9]+( or earlier)?`)
 
 func longDate(t *testing.T, version string) string {
 	d, err := entrycheck.ParseDate(version)

@@ -204,7 +204,7 @@ func TestWidgetSuggestsFitsAndSpaces(t *testing.T) {
 		t.Errorf("%d requests to /free/check for the misspelt check, want one", n)
 	}
 	w.in("#one", `function () { this.querySelector("button.meant").click(); return ""; }`)
-	w.wait("#one", `function () { return this.querySelector(".out").innerText.includes("Germany passport to Thailand"); }`)
+	w.wait("#one", `function () { return this.querySelector(".out").innerText.includes("Passport of Germany to Thailand"); }`)
 	if v := w.in("#one", `function () { return this.getElementById("passport").value + "|" + this.getElementById("passport").hasAttribute("aria-invalid"); }`); v != "Germany (DEU)|false" {
 		t.Errorf("after the suggestion was taken the passport reads %q", v)
 	}

@@ -257,7 +257,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	// Preselected and dark: it answers at once, from the passport's
 	// published matrix (TestWidgetPresetSpendsNoCheck gives its exact text).
 	out := w.answered("#preset")
-	if !strings.Contains(out, want.RequirementLabel) || !strings.Contains(out, wantStay) || !strings.Contains(out, "Germany passport to Thailand") {
+	if !strings.Contains(out, want.RequirementLabel) || !strings.Contains(out, wantStay) || !strings.Contains(out, "Passport of Germany to Thailand") {
 		t.Errorf("preset checker shows %q, want %s and %s", out, want.RequirementLabel, wantStay)
 	}
 	asOf := "As of " + want.VerdictVerification.AsOf.Long() + "."
@@ -386,13 +386,13 @@ func TestWidgetWhenChecksFail(t *testing.T) {
 	w, seen := openWidgets(t, otherOrigin(host))
 
 	// The preset route needs no check: it answers with none left.
-	if out := w.answered("#preset"); !strings.HasPrefix(out, "Germany passport to Thailand\n\nVisa-free\n\n") {
+	if out := w.answered("#preset"); !strings.HasPrefix(out, "Passport of Germany to Thailand\n\nVisa-free\n\n") {
 		t.Errorf("with no free check left, the preset checker shows %q", out)
 	}
 	w.in("#pick", `function () { this.getElementById("passport").value = "DEU"; this.getElementById("destination").value = "THA"; this.querySelector("button").click(); return ""; }`)
 	out := w.answered("#pick")
 	link := w.in("#pick", `function () { return this.querySelector(".out a").href; }`)
-	if out != "The daily limit of free checks is reached. The answer is on entrycheck: Germany passport to Thailand" || link != site.URL+"/passports/deu/tha/" {
+	if out != "The daily limit of free checks is reached. The answer is on entrycheck: Passport of Germany to Thailand" || link != site.URL+"/passports/deu/tha/" {
 		t.Errorf("429: %q linking to %s", out, link)
 	}
 	// The browser logs the failed request itself; nothing else may appear.
@@ -406,7 +406,7 @@ func TestWidgetWhenChecksFail(t *testing.T) {
 	site.Close()
 	w.in("#pick", `function () { this.getElementById("passport").value = "FRA"; this.getElementById("destination").value = "Japan"; this.querySelector("button").click(); return ""; }`)
 	out = w.answered("#pick")
-	if !strings.HasPrefix(out, "The checker could not reach entrycheck.") || !strings.Contains(out, "France passport to Japan") {
+	if !strings.HasPrefix(out, "The checker could not reach entrycheck.") || !strings.Contains(out, "Passport of France to Japan") {
 		t.Errorf("unreachable: %q", out)
 	}
 	for _, p := range seen.take() {

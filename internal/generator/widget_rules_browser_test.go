@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"golang.org/x/net/html"
 
+	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
@@ -162,7 +163,7 @@ func TestWidgetRulesAsTheRoutePages(t *testing.T) {
 		p := countries[(i+1)%len(countries)]
 		routes = append(routes, [2]string{p.ISO3, d.ISO3})
 		want[i] = routePageRules(t, dir, p.ISO3, d.ISO3)
-		if want[i].Route != p.Name+" passport to "+d.Name {
+		if want[i].Route != entrycheck.RouteWords(p.Name, d.Name) {
 			t.Fatalf("the route page of %s to %s is headed %q", p.ISO3, d.ISO3, want[i].Route)
 		}
 		lines += len(want[i].Lines)

@@ -39,12 +39,12 @@ func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // statements and entry rules): what the evaluator says, in the site's words.
 func verdictText(t *testing.T, passport, destination string, req entrycheck.Requirement, label string, stay entrycheck.Days, action entrycheck.Action, apply *entrycheck.Apply, age entrycheck.VerdictAge) (head, tail []string) {
 	t.Helper()
-	head = []string{passport + " passport to " + destination, label}
+	head = []string{entrycheck.RouteWords(passport, destination), label}
 	switch {
 	case stay.Valid:
 		head = append(head, "Allowed stay: "+entrycheck.Plural(stay.N, "day"))
 	case req == entrycheck.VisaFree:
-		head = append(head, "Allowed stay: not stated in the matrix")
+		head = append(head, "Allowed stay: "+entrycheck.NotStated)
 	}
 	asOf := "As of " + age.AsOf.Long() + "."
 	if age.Old {
@@ -175,10 +175,10 @@ func TestWidgetPresetSpendsNoCheck(t *testing.T) {
 			t.Errorf("%s: attribution visible %v, links to %s", c.host, v, href)
 		}
 	}
-	if got := w.answered("#own"); got != "Germany passport to Germany\n\nCitizens may enter their own country.\n\nEvery destination of the Germany passport" {
+	if got := w.answered("#own"); got != "Passport of Germany to Germany\n\nCitizens may enter their own country.\n\nEvery destination for a passport of Germany" {
 		t.Errorf("own country: %q", got)
 	}
-	if got := w.answered("#unread"); got != "The checker could not load the answer from entrycheck just now. It is on Japan passport to France" {
+	if got := w.answered("#unread"); got != "The checker could not load the answer from entrycheck just now. It is on Passport of Japan to France" {
 		t.Errorf("unreadable matrix: %q", got)
 	}
 	if href := w.in("#unread", `function () { return this.querySelector(".out a").href; }`); href != site.URL+"/passports/jpn/fra/" {

@@ -52,7 +52,7 @@ func escapeMD(s string) string { return mdEscaper.Replace(s) }
 // RouteMarkdown is the markdown variant of a route page.
 func RouteMarkdown(v RouteView) []byte {
 	var m md
-	m.line("# %s passport to %s\n", v.Passport.Label, v.Destination.Label)
+	m.line("# %s\n", entrycheck.RouteWords(v.Passport.Label, v.Destination.Label))
 	m.line("**%s** (%s %s)", v.RequirementLabel, strings.ToLower(entrycheck.LabelAsOf), v.AsOf)
 	if v.Stay != "" {
 		m.line("%s: %s", entrycheck.LabelAllowedStay, v.Stay)
@@ -81,12 +81,12 @@ func RouteMarkdown(v RouteView) []byte {
 	m.line("## %s\n", entrycheck.LabelVerdictBasis)
 	m.line("%s. %s\n", sentence(v.Verdict.Status), v.Verdict.Note)
 	if v.MatrixValue != "" {
-		m.line("The [%s](%s) matrix gives `%s` on this route as of %s; %s.\n", v.SourceName, v.SourceURL, v.MatrixValue, v.AsOf, v.Since)
+		m.line("%s: %s[%s](%s)%s; %s.\n", entrycheck.LabelSource, v.SourceBefore, escapeMD(v.SourceName), v.SourceURL, v.SourceAfter, v.Since)
 	} else {
-		m.line("The [%s](%s) matrix, as of %s, has no value on this route.\n", v.SourceName, v.SourceURL, v.AsOf)
+		m.line("%s: %s[%s](%s)%s.\n", entrycheck.LabelSource, v.SourceBefore, escapeMD(v.SourceName), v.SourceURL, v.SourceAfter)
 	}
-	m.line("More: [all entry rules of %s](%s), [every destination for %s passports](%s), [this answer as JSON](%s).\n", v.Destination.Label, v.Destination.URL, v.Passport.Label, v.Passport.URL, v.APIURL)
-	m.line("_%s_", escapeMD(v.Disclaimer))
+	m.line("More: [all entry rules of %s](%s), [%s](%s), [this answer as JSON](%s).\n", v.Destination.Label, v.Destination.URL, strings.ToLower(entrycheck.EveryDestinationWords(v.Passport.Label)), v.Passport.URL, v.APIURL)
+	m.line("*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()
 }
 
@@ -114,8 +114,8 @@ func (m *md) knownAndNot(destination string, notCited []string, authorities []Li
 // PassportMarkdown is the markdown variant of a passport page.
 func PassportMarkdown(v PassportView) []byte {
 	var m md
-	m.line("# %s passport: entry requirements\n", v.Country.Label)
-	m.line("The requirement for holders of an ordinary %s passport in each of %d destinations, from the secondary visa matrix, as of %s.\n", v.Country.Label, v.Total, v.AsOf)
+	m.line("# %s: entry requirements\n", entrycheck.PassportWords(v.Country.Label))
+	m.line("The requirement for holders of an ordinary passport of %s in each of %d destinations, from a secondary visa table, as of %s.\n", v.Country.Label, v.Total, v.AsOf)
 	if v.Old != "" {
 		m.line("%s\n", v.Old)
 	}
@@ -133,7 +133,7 @@ func PassportMarkdown(v PassportView) []byte {
 		}
 		m.line("")
 	}
-	m.line("_%s_", escapeMD(v.Disclaimer))
+	m.line("*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()
 }
 
@@ -152,14 +152,14 @@ func DestinationMarkdown(v DestinationView) []byte {
 	for _, a := range v.Apply {
 		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note), m.cite(a.Source))
 	}
-	m.line("\n## Requirements by passport\n\nFrom the secondary visa matrix, as of %s.\n", v.AsOf)
+	m.line("\n## Requirements by passport\n\nFrom a secondary visa table, as of %s.\n", v.AsOf)
 	for _, c := range v.Counts {
 		m.line("- %s: %s", c.Label, entrycheck.Plural(c.N, "passport"))
 	}
 	if v.Notes != "" {
 		m.line("\n## Curators' notes\n\n%s", escapeMD(v.Notes))
 	}
-	m.line("\n_%s_", escapeMD(v.Disclaimer))
+	m.line("\n*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()
 }
 
@@ -186,7 +186,7 @@ func HomeMarkdown(v HomeView) []byte {
 	m.line("# entrycheck: entry requirements by passport, every fact cited\n")
 	m.line("entrycheck answers whether a holder of a passport may enter a country, under which requirement, with the destination's entry rules, each with the official source it was read from. %s routes; %d destinations with cited entry rules; matrix snapshot %s.\n", entrycheck.Thousands(v.Routes), v.Curated, v.DatasetVersion)
 	m.line("- [Passports](/passports/)\n- [Destinations](/destinations/)\n- [Transparency](/transparency/)\n- [API and agent authentication](/auth.md)\n- [OpenAPI](/openapi.json)\n- [llms-full.txt](/llms-full.txt)\n")
-	m.line("_%s_", escapeMD(v.Disclaimer))
+	m.line("*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()
 }
 

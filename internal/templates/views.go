@@ -106,15 +106,18 @@ type RouteView struct {
 	// Tone is the requirement's colour and icon: ok, act, no or unknown.
 	Tone string
 	// AsOf is the date the verdict is as of: the matrix snapshot's, "17 February 2026".
-	AsOf                  string
-	Stay                  string // "60 days", "no fixed limit", ""
-	Action                string
-	ActionText            string
-	Apply                 *Apply
-	Verdict               Verification
-	Statements            []Statement
-	MatrixValue           string
-	SourceName, SourceURL string
+	AsOf        string
+	Stay        string // "60 days", "no fixed limit", ""
+	Action      string
+	ActionText  string
+	Apply       *Apply
+	Verdict     Verification
+	Statements  []Statement
+	MatrixValue string
+	// SourceBefore and SourceAfter are the words around SourceName that
+	// give the verdict's provenance (entrycheck.SourceWords).
+	SourceBefore, SourceAfter string
+	SourceName, SourceURL     string
 	// Since says since which snapshot the verdict holds.
 	Since string
 	// Rules are what the sources give for this passport; Others what

@@ -122,7 +122,11 @@ func labelList() (string, error) {
 		"no_verdict":         entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false),
 		"live_check":         entrycheck.LiveCheckNotice,
 		"did_you_mean":       entrycheck.DidYouMean,
-		"apply":              apply,
+		// A route and a passport's page, with {passport}, {destination}
+		// and {country} for the names (fill in answer.js).
+		"route":             entrycheck.RouteWords("{passport}", "{destination}"),
+		"every_destination": entrycheck.EveryDestinationWords("{country}"),
+		"apply":             apply,
 	})
 	return string(b), err
 }

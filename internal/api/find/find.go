@@ -93,7 +93,7 @@ func (f *Finder) routeSuggestions(passport string, pc entrycheck.Country, okP bo
 	switch {
 	case destination == "":
 		for _, p := range ps {
-			out = append(out, templates.Link{Label: p.Name + " passport", URL: "/passports/" + strings.ToLower(p.ISO3) + "/"})
+			out = append(out, templates.Link{Label: entrycheck.PassportWords(p.Name), URL: "/passports/" + strings.ToLower(p.ISO3) + "/"})
 		}
 	case passport == "":
 		for _, d := range ds {
@@ -103,7 +103,7 @@ func (f *Finder) routeSuggestions(passport string, pc entrycheck.Country, okP bo
 		for _, p := range ps {
 			for _, d := range ds {
 				if p.ISO3 != d.ISO3 && len(out) < 10 {
-					out = append(out, templates.Link{Label: p.Name + " passport to " + d.Name, URL: routePagePath(p, d)})
+					out = append(out, templates.Link{Label: entrycheck.RouteWords(p.Name, d.Name), URL: routePagePath(p, d)})
 				}
 			}
 		}

@@ -61,7 +61,7 @@ function verdict(passport, r, age, disclaimer, page, { own = false, said = [], l
   const stay = own ? "" : days != null ? `${days} ${days === 1 ? "day" : "days"}` : r.requirement === "visa_free" ? words.not_stated : "";
   // Conditional parts are false when absent; the live region takes nodes only.
   return [
-    h("p", { class: "route" }, `${passport.name} passport to ${r.destination.name}`),
+    h("p", { class: "route" }, routeWords(passport.name, r.destination.name)),
     h("p", { class: `verdict ${tones[r.requirement] || "unk"}` }, r.requirement_label),
     stay && h("p", { class: "stay" }, `${words.allowed_stay}: ${stay}`),
     own && h("p", {}, "Citizens may enter their own country."),
@@ -137,6 +137,25 @@ function rules(lines, notCited) {
  * @param {string} [page]
  * @param {string} [route]
  */
+/**
+ * fill puts names into one of the site's sentences: "{passport}" and the
+ * like stand for them, so the words keep their order in any language.
+ * @param {string} sentence
+ * @param {Record<string, string>} names
+ */
+function fill(sentence, names) {
+  return sentence.replace(/\{(\w+)\}/g, (all, k) => names[k] ?? all);
+}
+
+/**
+ * routeWords names a route as its page heads it: "Passport of Germany to Thailand".
+ * @param {string} passport
+ * @param {string} destination
+ */
+export function routeWords(passport, destination) {
+  return fill(words.route, { passport, destination });
+}
+
 export function message(text, page, route) {
   return [h("p", { class: "msg" }, text, page ? " " : "", page ? link(page, route) : "")];
 }
@@ -149,8 +168,8 @@ export function message(text, page, route) {
  */
 export function ownCountry(name, page) {
   return [
-    h("p", { class: "route" }, `${name} passport to ${name}`),
+    h("p", { class: "route" }, routeWords(name, name)),
     h("p", {}, "Citizens may enter their own country."),
-    h("p", {}, link(page, `Every destination of the ${name} passport`)),
+    h("p", {}, link(page, fill(words.every_destination, { country: name }))),
   ];
 }

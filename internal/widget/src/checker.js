@@ -6,7 +6,7 @@
 import css from "./style.css";
 import { h, link } from "./dom.js";
 import { names, label, codeOf } from "./countries.js";
-import { answer, published, ownCountry, message } from "./answer.js";
+import { answer, published, ownCountry, message, routeWords } from "./answer.js";
 
 // The words the site gives the checker (see LABELS in answer.js).
 // eslint-disable-next-line no-undef
@@ -93,7 +93,7 @@ export function mount(host, base) {
     const n = ++seq;
     const known = names.has(p) && names.has(d);
     const page = known ? pageOf(p, d) : `${base}/`;
-    const route = known ? `${names.get(p)} passport to ${names.get(d)}` : "entrycheck";
+    const route = known ? routeWords(names.get(p), names.get(d)) : "entrycheck";
     href = page;
     out.setAttribute("aria-busy", "true");
     show(message("Checking…"));
