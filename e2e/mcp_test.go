@@ -172,7 +172,7 @@ func TestMCPInspectorCLI(t *testing.T) {
 
 	res, err := inspect("--method", "tools/call", "--tool-name", "check_entry_requirements", "--tool-arg", "passport=Germany", "--tool-arg", "destination=THA")
 	sc, _ := res["structuredContent"].(map[string]any)
-	if err != nil || res["isError"] == true || sc["requirement"] == nil || !strings.Contains(text(res), "Germany (DEU) passport to Thailand (THA)") {
+	if err != nil || res["isError"] == true || sc["requirement"] == nil || !strings.Contains(text(res), "Passport of Germany (DEU) to Thailand (THA)") {
 		t.Errorf("check: %v, isError %v, requirement %v, text %.200q", err, res["isError"], sc["requirement"], text(res))
 	}
 

@@ -2,7 +2,6 @@ package answertext
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,7 +13,7 @@ import (
 // where the verdict comes from, the defaults and the assumptions.
 func Check(r entrycheck.CheckResult) Answer {
 	a := Answer{
-		Title:      fmt.Sprintf("%s (%s) passport to %s (%s)", r.Passport.Name, r.Passport.ISO3, r.Destination.Name, r.Destination.ISO3),
+		Title:      entrycheck.RouteWords(r.Passport.Name+" ("+r.Passport.ISO3+")", r.Destination.Name+" ("+r.Destination.ISO3+")"),
 		Verdict:    entrycheck.VerdictWords(r.RequirementLabel, r.Requirement, r.AllowedStayDays),
 		Age:        r.VerdictVerification.AgeWords(),
 		Lines:      []Line{{Label: entrycheck.LabelAction, Text: r.Action.Words() + ".", Detail: r.ActionSentence()}},
@@ -137,23 +136,18 @@ func eligibility(eligible *bool) string {
 // verdictBasis says how the verdict was sourced and what the matrix gives.
 func verdictBasis(r entrycheck.CheckResult) Section {
 	v, src := r.VerdictVerification, r.Source
-	matrix := fmt.Sprintf("the %s matrix, snapshot %s (%s licence), ", src.Name, src.Snapshot, src.License)
-	if src.MatrixValue != nil {
-		matrix += "gives " + strconv.Quote(*src.MatrixValue) + " on this route."
-	} else {
-		matrix += "has no value on this route."
-	}
+	before, after := entrycheck.SourceWords(src)
 	return Section{
 		Heading: entrycheck.LabelVerdictBasis,
 		Lead:    []string{capital(entrycheck.VerdictStatusWords(v.Status)) + ".", v.Note},
-		Lines:   []Line{{Label: entrycheck.LabelSource, Text: matrix, URL: src.URL}},
+		Lines:   []Line{{Label: entrycheck.LabelSource, Text: before + src.Name + after + ".", URL: src.URL}},
 	}
 }
 
 func checkDefaults(ds []entrycheck.Default) Section {
 	s := Section{Heading: entrycheck.LabelDefaultsApplied}
 	for _, d := range ds {
-		s.Lines = append(s.Lines, Line{Label: d.Field + " = " + d.Value, Text: d.Reason})
+		s.Lines = append(s.Lines, Line{Text: d.Reason})
 	}
 	return s
 }

@@ -54,7 +54,7 @@ func leg(l entrycheck.LegDecision) Section {
 		Subject: fmt.Sprintf("%s (%s), %s, %s", l.Country.Name, l.Country.ISO3, legDates(l), kind),
 		Status:  status(l.Status),
 		Lines: []Line{
-			{Label: l.Passport.Country.ISO3 + " passport", Text: entrycheck.VerdictWords(l.RequirementLabel, l.Requirement, l.AllowedStayDays) + ", " + l.VerdictVerification.AgeWords()},
+			{Label: entrycheck.PassportWords(l.Passport.Country.Name), Text: entrycheck.VerdictWords(l.RequirementLabel, l.Requirement, l.AllowedStayDays) + ", " + l.VerdictVerification.AgeWords()},
 			{Label: entrycheck.LabelAction, Text: l.Action.Words()},
 		},
 	}
@@ -71,7 +71,7 @@ func leg(l entrycheck.LegDecision) Section {
 	if len(l.Alternatives) > 1 {
 		parts := make([]string, len(l.Alternatives))
 		for i, o := range l.Alternatives {
-			parts[i] = fmt.Sprintf("#%d %s %s", o.Rank, o.Passport.Country.ISO3, entrycheck.VerdictWords(o.RequirementLabel, o.Requirement, o.AllowedStayDays))
+			parts[i] = fmt.Sprintf("#%d %s: %s", o.Rank, entrycheck.PassportWords(o.Passport.Country.Name), entrycheck.VerdictWords(o.RequirementLabel, o.Requirement, o.AllowedStayDays))
 		}
 		s.Lines = append(s.Lines, Line{Label: "Passports considered", Text: strings.Join(parts, "; "), Secondary: true})
 	}
@@ -92,7 +92,7 @@ func condition(c entrycheck.Condition) Line {
 	l := Line{Label: entrycheck.ConditionLabel(c.Kind), Status: st, Text: c.Detail, Source: c.Source,
 		Secondary: c.Status == entrycheck.ConditionMet || c.Status == entrycheck.ConditionNotApplicable}
 	if c.RuleText != "" {
-		l.Items = []Line{{Label: "Rule", Text: c.RuleText, Secondary: true}}
+		l.Items = []Line{{Label: "Rule", Text: entrycheck.TravellerText(c.RuleText), Secondary: true}}
 	}
 	return l
 }
@@ -131,9 +131,9 @@ func schengen(sc entrycheck.SchengenStay) Section {
 func tripDefaults(ds []entrycheck.TripDefault) Section {
 	s := Section{Heading: entrycheck.LabelDefaultsApplied}
 	for _, d := range ds {
-		label := d.Field + " = " + d.Value
+		label := ""
 		if len(d.Indexes) > 0 {
-			label += " (" + items(d.Field, d.Indexes) + ")"
+			label = capital(items(d.Field, d.Indexes))
 		}
 		s.Lines = append(s.Lines, Line{Label: label, Text: d.Reason})
 	}

@@ -308,7 +308,7 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
 		t.Fatalf("DEU to THA passport validity %+v, want documented for others", pv)
 	}
-	for _, want := range []string{"Germany (DEU) passport to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity: " + pv.Note + " " + pv.Value.Text, "read 20", r.Disclaimer,
+	for _, want := range []string{"Passport of Germany (DEU) to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity: " + pv.Note + " " + pv.Value.Text, "read 20", r.Disclaimer,
 		"Verdict " + r.VerdictVerification.AgeWords(), "as of " + r.VerdictVerification.AsOf.Long()} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)

@@ -32,7 +32,7 @@ func TestCheckForPeople(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Germany (DEU) passport to Thailand (THA)", "Visa-free, up to 60 days", "Passport validity:", "Source: UK FCDO", "Advisory only"} {
+	for _, want := range []string{"Passport of Germany (DEU) to Thailand (THA)", "Visa-free, up to 60 days", "Passport validity:", "Source: UK FCDO", "Advisory only"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

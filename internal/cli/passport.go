@@ -34,9 +34,9 @@ func runPassport(env Env, args []string) int {
 }
 
 func printMatrix(w io.Writer, pm entrycheck.PassportMatrix) {
-	fmt.Fprintf(w, "%s (%s) passport, dataset %s\n\n", pm.Passport.Name, pm.Passport.ISO3, pm.DatasetVersion)
+	fmt.Fprintf(w, "%s, dataset %s\n\n", entrycheck.PassportWords(pm.Passport.Name+" ("+pm.Passport.ISO3+")"), pm.DatasetVersion)
 	if len(pm.Destinations) == 0 {
-		fmt.Fprintln(w, "The matrix does not cover this passport: every requirement is unknown. Check with each destination's official authority.")
+		fmt.Fprintln(w, "The secondary visa table does not cover this passport: every requirement is unknown. Check with each destination's official authority.")
 	}
 	for _, req := range entrycheck.Requirements {
 		if pm.Counts[req] == 0 {

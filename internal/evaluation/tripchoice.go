@@ -143,33 +143,33 @@ func rankOptions(opts []option) []int {
 // choiceWhy explains which passport was chosen and what set it apart from the runner-up.
 func choiceWhy(leg tripLeg, c legChoice) string {
 	best := c.best()
-	chosen := best.passport.country.ISO3
+	chosen := best.passport.country.Name
 	if len(c.options) == 1 {
-		return "Passport: " + chosen + ", your only passport."
+		return entrycheck.PassportWords(chosen) + ", your only passport."
 	}
 	next := c.options[c.order[1]]
-	other := next.passport.country.ISO3
+	other := next.passport.country.Name
 	_, step := compareOptions(best, next)
-	return "Passport: " + chosen + ", chosen over " + other + " because " + rankReason(step, leg.country.Name, best, next)
+	return entrycheck.PassportWords(chosen) + ", chosen over the passport of " + other + " because " + rankReason(step, leg.country.Name, best, next)
 }
 
 // rankReason says what the step of the ranking found between the chosen
 // passport and the runner-up.
 func rankReason(step rankStep, dest string, best, next option) string {
-	other := next.passport.country.ISO3
+	other := next.passport.country.Name
 	switch step {
 	case byValidityRule:
-		return "the " + other + " passport does not meet " + dest + "'s passport-validity rule for this leg."
+		return "the passport of " + other + " does not meet " + dest + "'s passport-validity rule for this leg."
 	case byRequirement:
-		return best.requirement.Phrase() + " is easier than " + next.requirement.Phrase() + " with the " + other + " passport."
+		return best.requirement.Phrase() + " is easier than " + next.requirement.Phrase() + " with the passport of " + other + "."
 	case byOwnCountry:
 		return "it is " + dest + "'s own passport, so you enter as a citizen."
 	case byStay:
-		return "its visa-free stay is longer (" + stayText(best.days) + ", against " + stayText(next.days) + " with the " + other + " passport)."
+		return "its visa-free stay is longer (" + stayText(best.days) + ", against " + stayText(next.days) + " with the passport of " + other + ")."
 	case byValidityKnown:
-		return "its validity is confirmed for this leg, the " + other + " passport's could not be checked."
+		return "its validity is confirmed for this leg, that of the passport of " + other + " could not be checked."
 	}
-	return "your passports give the same answer here and it is listed before the " + other + " passport."
+	return "your passports give the same answer here and it is listed before the passport of " + other + "."
 }
 
 // alternatives lists every passport's answer in the order of

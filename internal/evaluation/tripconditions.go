@@ -58,7 +58,7 @@ func stayCondition(leg tripLeg, best option, r *entrycheck.CheckResult, freeMove
 	c := entrycheck.Condition{Kind: entrycheck.ConditionStayDuration, Status: entrycheck.ConditionNotApplicable}
 	switch {
 	case leg.transit:
-		c.Detail = "Transit leg: no stay is planned; the transit programme's time limit is checked under transit_without_visa."
+		c.Detail = "Transit leg: no stay is planned; the transit programme's time limit is checked under the transit condition."
 	case best.own:
 		c.Detail = "You are entering your own country: no limit applies to the stay of a citizen."
 	case r.Requirement == entrycheck.NoAdmission:
@@ -85,7 +85,7 @@ func visaFreeStay(leg tripLeg, allowed entrycheck.Days) (entrycheck.ConditionSta
 	days, dated := stayDays(leg.plannedLeg)
 	switch {
 	case !allowed.Valid:
-		return entrycheck.ConditionUnknown, false, "The matrix gives no number of days for this visa-free route, so the stay cannot be compared with a limit: check with the official authority for a long stay."
+		return entrycheck.ConditionUnknown, false, "The secondary visa table gives no number of days for this visa-free route, so the stay cannot be compared with a limit: check with the official authority for a long stay."
 	case !dated:
 		return entrycheck.ConditionUnknown, false, "Visa-free stays are limited to " + entrycheck.Plural(allowed.N, "day") + "; give this leg's arrival and departure dates to compare."
 	case days <= allowed.N:

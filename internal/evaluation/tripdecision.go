@@ -96,7 +96,7 @@ func legWhy(plan tripPlan, leg tripLeg, c legChoice, covered bool) []string {
 		why = append(why, transitWhy(name, r.Requirement, covered))
 	}
 	if a := r.Apply; a != nil && !covered {
-		why = append(why, "Apply: "+a.URL+" ("+a.Kind+", source: "+a.Source.Name+"). "+a.Note)
+		why = append(why, entrycheck.ApplyKindLabel(a.Kind)+": "+a.URL+" ("+entrycheck.LabelSource+": "+a.Source.Name+"). "+a.Note)
 	}
 	v := r.EntryRulesVerification
 	return append(why, "Entry rules of "+name+": "+strings.ReplaceAll(v.Status, "_", " ")+", "+v.ReadWords()+".", v.Note)
@@ -108,7 +108,7 @@ func transitWhy(name string, req entrycheck.Requirement, covered bool) string {
 	case req == entrycheck.VisaFree:
 		return "Transit: entering " + name + " is visa-free with this passport, so the connection needs nothing more."
 	case covered:
-		return "Transit: a transit-without-visa programme covers this connection for your passport (see transit_without_visa), so no action is needed while you stay within its limits; the requirement shown is for entering " + name + "."
+		return "Transit: a transit-without-visa programme covers this connection for your passport (see the transit condition), so no action is needed while you stay within its limits; the requirement shown is for entering " + name + "."
 	}
 	return "Transit: no transit-without-visa programme is known to cover this connection for your passport, so the requirement for entering " + name + " is shown; ask your airline whether an airside connection needs less."
 }
@@ -124,7 +124,8 @@ func verdictWhy(leg tripLeg, best option, r *entrycheck.CheckResult) string {
 	case best.own:
 		return verdict + ": you hold " + leg.country.Name + "'s own passport."
 	case r.Source.MatrixValue == nil:
-		return verdict + " with the " + best.passport.country.ISO3 + " passport: the route is not in the " + r.Source.Name + "."
+		return verdict + " with the passport of " + best.passport.country.Name + ": the route is not in the secondary visa table (" + r.Source.Name + ")."
 	}
-	return verdict + " with the " + best.passport.country.ISO3 + " passport: matrix value \"" + *r.Source.MatrixValue + "\" in the " + r.Source.Name + ", snapshot " + r.Source.Snapshot + "."
+	before, after := entrycheck.SourceWords(r.Source)
+	return verdict + " with the passport of " + best.passport.country.Name + ": " + before + r.Source.Name + after + "."
 }

@@ -44,13 +44,13 @@ func oldVerdictsText(legs []entrycheck.LegDecision) string {
 	case 0:
 		return ""
 	case 1:
-		return " The verdict of leg " + which[0] + " is older than " + days + " days and may have changed: confirm it with the official authority of " + whom[0] + " before you travel (see attention)."
+		return " The verdict of leg " + which[0] + " is older than " + days + " days and may have changed: confirm it with the official authority of " + whom[0] + " before you travel (see what needs attention)."
 	}
 	authorities := "the official authorities of " + entrycheck.JoinWords(whom)
 	if len(whom) == 1 {
 		authorities = "the official authority of " + whom[0]
 	}
-	return " The verdicts of legs " + entrycheck.JoinWords(which) + " are older than " + days + " days and may have changed: confirm them with " + authorities + " before you travel (see attention)."
+	return " The verdicts of legs " + entrycheck.JoinWords(which) + " are older than " + days + " days and may have changed: confirm them with " + authorities + " before you travel (see what needs attention)."
 }
 
 // countLegs counts legs by status and their conditions by outcome.
@@ -94,7 +94,7 @@ func legAttention(l entrycheck.LegDecision) []string {
 	case l.Status == entrycheck.TripNotPossible:
 		out = append(out, prefix+"no admission with any of your passports.")
 	case l.Status == entrycheck.TripUnknown && l.Requirement == entrycheck.NoAdmission:
-		out = append(out, prefix+"no admission with the "+l.Passport.Country.ISO3+" passport and no reliable verdict for another of your passports: check with the official authority.")
+		out = append(out, prefix+"no admission with the passport of "+l.Passport.Country.Name+" and no reliable verdict for another of your passports: check with the official authority.")
 	case l.Status == entrycheck.TripUnknown:
 		out = append(out, prefix+"no reliable verdict ("+string(l.Requirement)+") for any of your passports: check with the official authority before you travel.")
 	}
@@ -103,7 +103,7 @@ func legAttention(l entrycheck.LegDecision) []string {
 		if l.Apply != nil {
 			where = " (" + l.Apply.URL + ")."
 		}
-		out = append(out, prefix+l.RequirementLabel+" with the "+l.Passport.Country.ISO3+" passport: "+actionText(l.Action)+where)
+		out = append(out, prefix+l.RequirementLabel+" with the passport of "+l.Passport.Country.Name+": "+actionText(l.Action)+where)
 	}
 	if own := l.Passport.Country.ISO3 == l.Country.ISO3; !own && l.Coverage != entrycheck.CoverageExtended {
 		out = append(out, prefix+"still to check: no entry rule of "+l.Country.Name+" could be cited from an official source here; ask its embassy or official authority what it requires beyond the visa verdict.")
@@ -128,15 +128,15 @@ func summaryText(status entrycheck.TripStatus, c entrycheck.TripCounts) string {
 	case entrycheck.TripUnknown:
 		verdict = "Unknown: at least one leg has no reliable verdict; check with the official authority before relying on this plan."
 	case entrycheck.TripActionNeeded:
-		verdict = "Action needed before you travel: see attention."
+		verdict = "Action needed before you travel: see what needs attention."
 	case entrycheck.TripCheckNeeded:
-		verdict = "Nothing known stands in the way, but some rules could not be checked: see attention for what to check with the official authorities before you rely on this plan."
+		verdict = "Nothing known stands in the way, but some rules could not be checked: see what needs attention for what to check with the official authorities before you rely on this plan."
 	default:
 		verdict = "Ready as planned, as far as the data and your request show."
 	}
 	unchecked := ""
 	if c.ConditionsUnknown > 0 {
-		unchecked = " " + entrycheck.Plural(c.ConditionsUnknown, "condition") + " could not be checked (status unknown): see each leg and defaults_applied."
+		unchecked = " " + entrycheck.Plural(c.ConditionsUnknown, "condition") + " could not be checked (status unknown): see each leg and the defaults applied."
 	}
 	return verdict + " Of " + entrycheck.Plural(c.Legs, "leg") + ": " + strconv.Itoa(c.Ready) + " ready, " + strconv.Itoa(c.CheckNeeded) + " to check, " + strconv.Itoa(c.ActionNeeded) + " action needed, " +
 		strconv.Itoa(c.NotPossible) + " not possible, " + strconv.Itoa(c.Unknown) + " unknown." + unchecked
@@ -177,12 +177,12 @@ const (
 	reasonTripOrigin    = "The trip's starting point is not part of the request: for yellow fever the first leg is assumed to arrive from the country of the passport used for it, and each later leg from the leg before it (through any transit legs)."
 	reasonTripAirside   = "Transit legs are assumed to stay in the international transit area without passing immigration: they use the country's transit-without-visa programmes and count no Schengen days."
 	reasonTripSchengen  = "Days spent in Schengen states in the 180 days before the first leg are not part of the request and are assumed to be none: add them yourself if you were there."
-	reasonTripNoDates   = "No leg has a date: the rules are those known at evaluated_at, as of dataset_version."
+	reasonTripNoDates   = "No leg has a date: the rules are those known on the day of the answer."
 
 	assumeTripPassports = "Each passport is undamaged, not reported lost or stolen, and of the ordinary kind."
 	assumeTripOrder     = "The legs are listed in the order travelled; each leg arrives from the one before it."
-	assumeTripFuture    = "The rules are those known at evaluated_at; they may change before your travel dates, so check again close to departure."
-	assumeTripPast      = "Some dates are before evaluated_at: the answer applies today's rules, not those in force then."
+	assumeTripFuture    = "The rules are those known on the day of the answer; they may change before your travel dates, so check again close to departure."
+	assumeTripPast      = "Some dates are before the day of the answer: the answer applies today's rules, not those in force then."
 	assumeTripYellow    = "Yellow fever: a stay in a risk country (on the WHO list or the destination's own list) anywhere earlier in the trip is treated as making a from-risk-countries rule apply, because how recent a stay must be is not curated."
 )
 

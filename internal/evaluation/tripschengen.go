@@ -97,17 +97,17 @@ func (e *Evaluator) schengenLeg(leg tripLeg, best option) entrycheck.SchengenLeg
 	if n, ok := stayDays(leg.plannedLeg); ok {
 		sl.Days = entrycheck.SomeDays(n)
 	}
-	passport := best.passport.country.ISO3
+	passport := best.passport.country.Name
 	switch {
 	case leg.transit:
-		sl.Reason = "An airside transit does not enter the Schengen area (transit legs are assumed airside; see defaults_applied)."
-	case e.destination(passport).schengen:
-		sl.Reason = "The " + passport + " passport is one of a Schengen state: free movement, not limited by the short-stay rule."
+		sl.Reason = "An airside transit does not enter the Schengen area (transit legs are assumed airside; see the defaults applied)."
+	case e.destination(best.passport.country.ISO3).schengen:
+		sl.Reason = "The passport of " + passport + " is one of a Schengen state: free movement, not limited by the short-stay rule."
 	case best.requirement == entrycheck.VisaFree && !best.days.Valid:
-		sl.Reason = "Visa-free without a number of days in the matrix for the " + passport + " passport: free movement (such as an EU or EEA citizen's), not limited by the short-stay rule."
+		sl.Reason = "Visa-free without a number of days in the secondary visa table for the passport of " + passport + ": free movement (such as an EU or EEA citizen's), not limited by the short-stay rule."
 	case best.requirement == entrycheck.VisaFree:
 		sl.Counted = true
-		sl.Reason = "Visa-free short stay (" + entrycheck.Plural(best.days.N, "day") + ") for the " + passport + " passport: counts toward 90 days in any 180."
+		sl.Reason = "Visa-free short stay (" + entrycheck.Plural(best.days.N, "day") + ") for the passport of " + passport + ": counts toward 90 days in any 180."
 	case best.requirement.NeedsAction():
 		sl.Reason = "Entry needs " + best.requirement.DocumentWithArticle() + ": the stay is set by the visa issued; a Schengen short-stay visa carries the same 90-in-180 limit, so apply for one that covers all your Schengen days."
 	default:

@@ -74,7 +74,7 @@ func programCondition(c *entrycheck.Condition, leg tripLeg, req entrycheck.Requi
 	}
 	if described != nil {
 		c.Status, c.RuleText = entrycheck.ConditionUnknown, described.Text
-		c.Detail = "You may be eligible for " + described.Program + programLimits(described) + " if you match its conditions (see rule_text); otherwise the connection needs " + req.DocumentWithArticle() + "."
+		c.Detail = "You may be eligible for " + described.Program + programLimits(described) + " if you match its conditions (see the rule's text); otherwise the connection needs " + req.DocumentWithArticle() + "."
 		return false
 	}
 	c.Status, c.ActionNeeded = entrycheck.ConditionNotMet, true

@@ -161,21 +161,21 @@ func validityCondition(v validityCheck, field *entrycheck.PassportRule[entrychec
 	switch {
 	case v.status == entrycheck.ConditionNotMet:
 		c.ActionNeeded = true
-		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport expires on " + p.expires.String() + " but must be valid until at least " + v.least.String() + ": renew it before this leg or travel on another passport."
+		c.Detail = ruleSays + "Your passport of " + p.country.Name + " expires on " + p.expires.String() + " but must be valid until at least " + v.least.String() + ": renew it before this leg or travel on another passport."
 	case v.status == entrycheck.ConditionMet:
-		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport, expiring on " + p.expires.String() + ", is valid until at least " + v.most.String() + " as required."
+		c.Detail = ruleSays + "Your passport of " + p.country.Name + ", expiring on " + p.expires.String() + ", is valid until at least " + v.most.String() + " as required."
 	case p.expires == nil:
 		c.Detail = ruleSays + askExpiry(v, p)
 	case rule == nil:
-		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport (expiring on " + p.expires.String() + ") covers the stay as planned, but " + leg.country.Name + " may ask for more: check with its official authority."
+		c.Detail = ruleSays + "Your passport of " + p.country.Name + " (expiring on " + p.expires.String() + ") covers the stay as planned, but " + leg.country.Name + " may ask for more: check with its official authority."
 	case v.why == noMargin:
-		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport (expiring on " + p.expires.String() + ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel."
+		c.Detail = ruleSays + "Your passport of " + p.country.Name + " (expiring on " + p.expires.String() + ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel."
 	default:
 		until := "the end of the stay plus the rule's months"
 		if !v.most.IsZero() {
 			until = v.most.String()
 		}
-		c.Detail = ruleSays + "Your " + p.country.ISO3 + " passport expires on " + p.expires.String() + ", which may not be enough because " + orDates(v.why) + "; to be safe it must be valid until at least " + until + ". Check before you travel."
+		c.Detail = ruleSays + "Your passport of " + p.country.Name + " expires on " + p.expires.String() + ", which may not be enough because " + orDates(v.why) + "; to be safe it must be valid until at least " + until + ". Check before you travel."
 	}
 	return c
 }

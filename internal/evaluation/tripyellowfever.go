@@ -62,7 +62,7 @@ func (e *Evaluator) yellowFeverRoute(yf *yellowFever, legs []tripLeg, i int, ori
 		}
 	}
 	if from < 0 {
-		route.fromName = "your assumed starting point, " + origin.Name + " (see defaults_applied)"
+		route.fromName = "your assumed starting point, " + origin.Name + " (see the defaults applied)"
 		return route
 	}
 	route.fromName, route.fromCountry, route.fromRisk = legs[from].name, legs[from].country, risky(legs[from])
