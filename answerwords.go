@@ -225,7 +225,7 @@ func (r CheckResult) ActionSentence() string {
 // after reads "a secondary visa table (imorte/passport-index-data, 17
 // February 2026, MIT licence), which reads "eta" for this route".
 func SourceWords(src Source) (before, after string) {
-	after = ", " + editionWords(src.Snapshot) + ", " + src.License + " licence), "
+	after = ", " + EditionWords(src.Snapshot) + ", " + src.License + " licence), "
 	if src.MatrixValue != nil {
 		after += "which reads " + strconv.Quote(*src.MatrixValue) + " for this route"
 	} else {
@@ -240,14 +240,14 @@ func SourceWords(src Source) (before, after string) {
 // "this verdict holds since the edition of 12 January 2025 or earlier".
 func SinceWords(changed bool, edition string) string {
 	if changed {
-		return "this verdict changed in the edition of " + editionWords(edition)
+		return "this verdict changed in the edition of " + EditionWords(edition)
 	}
-	return "this verdict holds since the edition of " + editionWords(edition) + " or earlier"
+	return "this verdict holds since the edition of " + EditionWords(edition) + " or earlier"
 }
 
-// editionWords is the date of an edition of the secondary visa table
+// EditionWords is the date of an edition of the secondary visa table
 // (a snapshot version, "2026-02-17") as people read it: "17 February 2026".
-func editionWords(version string) string {
+func EditionWords(version string) string {
 	if d, err := ParseDate(version); err == nil {
 		return d.Long()
 	}

@@ -310,12 +310,19 @@ func (s CheckedStatement) StatusWords() string { return PeriodStatusWords(s.Stat
 func (s CheckedStatement) Comparison() string {
 	switch {
 	case s.Status != StatementInForce:
-		return "not applied"
+		return ComparisonNotApplied
 	case s.AgreesWithMatrix:
-		return "agrees with the secondary visa table"
+		return ComparisonAgrees
 	}
-	return "conflicts with the secondary visa table"
+	return ComparisonConflicts
 }
+
+// How an official statement bears on the verdict (CheckedStatement.Comparison).
+const (
+	ComparisonNotApplied = "not applied"
+	ComparisonAgrees     = "agrees with the secondary visa table"
+	ComparisonConflicts  = "conflicts with the secondary visa table"
+)
 
 // AgeWords says in words what date the verdict is as of and whether that
 // is old: "as of 17 February 2026 (279 days old: older than 180 days, it

@@ -28,9 +28,10 @@ type FindView struct {
 type CountryOption struct {
 	Name string
 	ISO3 string
-	// Also lists the codes and aliases, shown beside the name and matched
-	// by the browser's type-ahead.
-	Also string
+	// Label is what the type-ahead shows and matches: the name first, then
+	// the codes and aliases a person may type instead, "Germany (DEU, DE,
+	// GER)", so that a code finds its country and the name is what reads.
+	Label string
 }
 
 // CountryOptions lists countries by name for the search forms, each with
@@ -39,7 +40,7 @@ func CountryOptions(countries []entrycheck.Country, aliases func(iso3 string) []
 	out := make([]CountryOption, 0, len(countries))
 	for _, c := range countries {
 		also := append([]string{c.ISO3, c.ISO2}, aliases(c.ISO3)...)
-		out = append(out, CountryOption{Name: c.Name, ISO3: c.ISO3, Also: strings.Join(also, ", ")})
+		out = append(out, CountryOption{Name: c.Name, ISO3: c.ISO3, Label: c.Name + " (" + strings.Join(also, ", ") + ")"})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -184,7 +184,7 @@ func IndexMarkdown(v IndexView) []byte {
 func HomeMarkdown(v HomeView) []byte {
 	var m md
 	m.line("# entrycheck: entry requirements by passport, every fact cited\n")
-	m.line("entrycheck answers whether a holder of a passport may enter a country, under which requirement, with the destination's entry rules, each with the official source it was read from. %s routes; %d destinations with cited entry rules; matrix snapshot %s.\n", entrycheck.Thousands(v.Routes), v.Curated, v.DatasetVersion)
+	m.line("%s\n", escapeMD(homeIntro(v)))
 	m.line("- [Passports](/passports/)\n- [Destinations](/destinations/)\n- [Transparency](/transparency/)\n- [API and agent authentication](/auth.md)\n- [OpenAPI](/openapi.json)\n- [llms-full.txt](/llms-full.txt)\n")
 	m.line("*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
@@ -31,4 +32,13 @@ func CorroborationSummary(c Corroboration) string {
 	return "On " + c.Day + ", official statements in force agree with the verdict of " + entrycheck.Thousands(c.Corroborated) +
 		" routes and contradict it on " + entrycheck.Thousands(c.Conflicting) + " routes, which are shown as needing review until a curator settles them. " +
 		"A statement that agrees confirms the requirement for the passports it names; it does not make the rest of an answer official."
+}
+
+// homeIntro says what the service answers, as the home page and its
+// markdown open.
+func homeIntro(v HomeView) string {
+	return "entrycheck answers whether a holder of a passport may enter a country, under which requirement, with the destination's entry rules: " +
+		"each rule with the official source it was read from, and the rules no official source covers yet named as such. " +
+		entrycheck.Thousands(v.Routes) + " passport-to-destination routes; " + strconv.Itoa(v.Curated) + " destinations with cited entry rules; " +
+		"verdicts from a secondary visa table as of " + entrycheck.EditionWords(v.DatasetVersion) + "."
 }

@@ -126,7 +126,11 @@ func labelList() (string, error) {
 		// and {country} for the names (fill in answer.js).
 		"route":             entrycheck.RouteWords("{passport}", "{destination}"),
 		"every_destination": entrycheck.EveryDestinationWords("{country}"),
-		"apply":             apply,
+		// How an official statement bears on the verdict.
+		"not_applied": entrycheck.ComparisonNotApplied,
+		"agrees":      entrycheck.ComparisonAgrees,
+		"conflicts":   entrycheck.ComparisonConflicts,
+		"apply":       apply,
 	})
 	return string(b), err
 }

@@ -92,11 +92,11 @@ function asOf(v) {
     : h("p", { class: "asof" }, text);
 }
 
-/** standing says how a statement bears on the verdict, as the site does: "in force, from 1 January 2026; conflicts with the matrix". */
+/** standing says how a statement bears on the verdict, as the site does: "in force, from 1 January 2026; conflicts with the secondary visa table". */
 function standing(s) {
   const from = s.effective_from && longDate(s.effective_from), until = s.effective_until && longDate(s.effective_until);
   const period = from && until ? `${from} to ${until}` : from ? `from ${from}` : until ? `until ${until}` : "no period given";
-  const verdict = s.status !== "in_force" ? "not applied" : s.agrees_with_matrix ? "agrees with the matrix" : "conflicts with the matrix";
+  const verdict = s.status !== "in_force" ? words.not_applied : s.agrees_with_matrix ? words.agrees : words.conflicts;
   return `${s.status.replace(/_/g, " ")}, ${period}; ${verdict}`;
 }
 
