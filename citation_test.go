@@ -12,12 +12,12 @@ func TestCitationDetail(t *testing.T) {
 		c            entrycheck.Citation
 		detail, read string
 	}{
-		{entrycheck.Citation{RetrievedAt: day}, "", "read 2026-11-22"},
-		{entrycheck.Citation{RetrievedAt: day, ReadFrom: entrycheck.ReadFromLive}, "", "read 2026-11-22"},
-		{entrycheck.Citation{RetrievedAt: day, ReadFrom: entrycheck.ReadFromStoredCopy}, "read from a stored copy of unknown date", "read 2026-11-22; read from a stored copy of unknown date"},
+		{entrycheck.Citation{RetrievedAt: day}, "", "read 22 November 2026"},
+		{entrycheck.Citation{RetrievedAt: day, ReadFrom: entrycheck.ReadFromLive}, "on the live page", "read 22 November 2026 on the live page"},
+		{entrycheck.Citation{RetrievedAt: day, ReadFrom: entrycheck.ReadFromStoredCopy}, "from a stored copy of unknown date", "read 22 November 2026 from a stored copy of unknown date"},
 		{entrycheck.Citation{RetrievedAt: day, ContentDate: "2019-11-25", ReadFrom: entrycheck.ReadFromStoredCopy},
-			"page dated 2019-11-25; read from a stored copy of unknown date", "read 2026-11-22; page dated 2019-11-25; read from a stored copy of unknown date"},
-		{entrycheck.Citation{RetrievedAt: day, ContentDate: "2024-12"}, "page dated 2024-12", "read 2026-11-22; page dated 2024-12"},
+			"from a stored copy of unknown date; the page is dated 25 November 2019", "read 22 November 2026 from a stored copy of unknown date; the page is dated 25 November 2019"},
+		{entrycheck.Citation{RetrievedAt: day, ContentDate: "2024-12"}, "the page is dated December 2024", "read 22 November 2026; the page is dated December 2024"},
 	}
 	for _, c := range cases {
 		if got := c.c.Detail(); got != c.detail {

@@ -308,7 +308,7 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	if pv == nil || pv.Applies != entrycheck.AppliesDocumentedForOthers {
 		t.Fatalf("DEU to THA passport validity %+v, want documented for others", pv)
 	}
-	for _, want := range []string{"Passport of Germany (DEU) to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity: " + pv.Note + " " + pv.Value.Text, "read 20", r.Disclaimer,
+	for _, want := range []string{"Passport of Germany (DEU) to Thailand (THA): Visa-free, up to 60 days", "Action: none", "Passport validity: " + pv.Note + " " + pv.Value.Text, ", read " + pv.Source.RetrievedAt.Long(), r.Disclaimer,
 		"Verdict " + r.VerdictVerification.AgeWords(), "as of " + r.VerdictVerification.AsOf.Long()} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
@@ -323,7 +323,7 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 		t.Fatalf("SYR to USA without its statement: %+v", sr.VerdictVerification)
 	}
 	src := sr.VerdictVerification.OfficialStatements[0].Source
-	if d := src.Detail(); d == "" || !strings.Contains(strings.Join(textOf(syr), "\n"), src.URL+", read "+src.RetrievedAt.String()+"; "+d+"]") {
+	if d := src.Detail(); d == "" || !strings.Contains(strings.Join(textOf(syr), "\n"), src.URL+", "+src.ReadText("read")+"]") {
 		t.Errorf("SYR to USA text does not say %q of %s:\n%s", d, src.URL, strings.Join(textOf(syr), "\n"))
 	}
 	if res.Meta["io.github.entrycheck/request_id"] != r.RequestID {

@@ -20,10 +20,7 @@ func (m *md) line(format string, args ...any) {
 }
 
 func (m *md) cite(c Citation) string {
-	if c.Detail != "" {
-		return fmt.Sprintf("%s: [%s](%s), read %s (%s)", entrycheck.LabelSource, escapeMD(c.Name), c.URL, c.RetrievedAt, c.Detail)
-	}
-	return fmt.Sprintf("%s: [%s](%s), read %s", entrycheck.LabelSource, escapeMD(c.Name), c.URL, c.RetrievedAt)
+	return fmt.Sprintf("%s: [%s](%s), %s", entrycheck.LabelSource, escapeMD(c.Name), c.URL, c.Read)
 }
 
 func (m *md) rules(rs []Rule) {

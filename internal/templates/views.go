@@ -49,13 +49,12 @@ type Link struct {
 
 // Citation is a source as shown to people.
 type Citation struct {
-	Name        string
-	URL         string
-	RetrievedAt string
-	// Detail tells what the curators know of the page: its own date and
-	// whether it was read from a stored copy ("page dated 21 December 2024;
-	// read from a stored copy"), empty when nothing is known.
-	Detail string
+	Name string
+	URL  string
+	// Read is the short line of provenance after the name: the day the
+	// page was read, how, and its own date (entrycheck.Citation.ReadText):
+	// "read 23 November 2026 from a stored copy of unknown date".
+	Read string
 }
 
 // Rule is one cited entry rule.
