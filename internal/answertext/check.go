@@ -9,7 +9,8 @@ import (
 )
 
 // Check is the answer to a check in words: the verdict with its date and
-// its own facts, then the destination's entry rules, the transit country,
+// its own facts, then the destination's entry rules for this passport,
+// what official pages say for other passports, the transit country,
 // where the verdict comes from, the defaults and the assumptions.
 func Check(r entrycheck.CheckResult) Answer {
 	a := Answer{
@@ -21,7 +22,11 @@ func Check(r entrycheck.CheckResult) Answer {
 		Disclaimer: r.Disclaimer,
 	}
 	a.Lines = append(a.Lines, verdictLines(r.ExemptionApplied, r.Apply, r.VerdictVerification.OfficialStatements)...)
-	a.Sections = append(a.Sections, entryRules(r.Destination.Name, r.RuleLines(), r.EntryRules, r.EntryRulesVerification))
+	lines := r.RuleLines()
+	a.Sections = append(a.Sections, entryRules(r.Destination.Name, entrycheck.LinesForThisPassport(lines), r.EntryRules, r.EntryRulesVerification))
+	if others := entrycheck.LinesForOtherPassports(lines); len(others) > 0 {
+		a.Sections = append(a.Sections, Section{Heading: entrycheck.LabelForOtherPassports, Lines: RuleLines(others)})
+	}
 	if t := r.Transit; t != nil {
 		a.Sections = append(a.Sections, transit(*t))
 	}
