@@ -128,7 +128,9 @@ func routeContent(t *testing.T, ev *evaluation.Evaluator, passport, destination 
 	return string(page) + string(templates.RouteMarkdown(v))
 }
 
-var readOn = regexp.MustCompile(`read (\d{4}-\d{2}-\d{2})`)
+// readOn finds the days a page says its sources were read, written
+// "2026-11-22" or "22 November 2026".
+var readOn = regexp.MustCompile(`read (?:on )?(\d{4}-\d{2}-\d{2}|\d{1,2} [A-Z][a-z]+ \d{4})`)
 
 // TestRouteDatesAreTheContentDate: a route page's JSON-LD dateModified
 // and its sitemap lastmod are one date, the day its content last changed.
@@ -162,6 +164,9 @@ func TestRouteDatesAreTheContentDate(t *testing.T) {
 		}
 		data := map[string]bool{s.opts.History.Baseline: true, datatest.Current: true}
 		for _, m := range readOn.FindAllStringSubmatch(now, -1) {
+			if long, err := time.Parse("2 January 2006", m[1]); err == nil {
+				m[1] = long.Format(time.DateOnly)
+			}
 			data[m[1]] = true
 		}
 		switch {
