@@ -185,14 +185,19 @@ func ConditionLabel(kind string) string {
 func (r EntryRules) NotCitedNames() []string {
 	names := r.NotCited()
 	for i, n := range names {
-		names[i] = inSentence(n)
+		names[i] = InSentence(n)
 	}
 	return names
 }
 
-// inSentence is a label as it reads inside a sentence: "Blank pages" ->
+// InSentence is a label as it reads inside a sentence: "Blank pages" ->
 // "blank pages".
-func inSentence(label string) string { return strings.ToLower(label[:1]) + label[1:] }
+func InSentence(label string) string {
+	if label == "" {
+		return label
+	}
+	return strings.ToLower(label[:1]) + label[1:]
+}
 
 // NotCitedWords says which entry rules of destination no official source
 // covers yet (notCited, as NotCitedNames gives them), as the line under the
@@ -267,5 +272,5 @@ func PassportWords(country string) string { return "Passport of " + country }
 // EveryDestinationWords is the link from a route to its passport's page:
 // "Every destination for a passport of Germany".
 func EveryDestinationWords(country string) string {
-	return "Every destination for a " + inSentence(PassportWords(country))
+	return "Every destination for a " + InSentence(PassportWords(country))
 }

@@ -68,7 +68,7 @@ type StatementConflict struct {
 // electronic travel authorisation (ETA)".
 func (c StatementConflict) Words() string {
 	return c.Passport.Name + " to " + c.Destination.Name + ": " + c.Statement + " says " +
-		inSentence(VerdictWords(c.Stated.Label(), c.Stated, c.StatedDays)) + "; the matrix gives " + inSentence(VerdictWords(c.Matrix.Label(), c.Matrix, c.MatrixDays))
+		InSentence(VerdictWords(c.Stated.Label(), c.Stated, c.StatedDays)) + "; the matrix gives " + InSentence(VerdictWords(c.Matrix.Label(), c.Matrix, c.MatrixDays))
 }
 
 // Tally finds the tally of statement id, if the report has it.

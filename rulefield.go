@@ -26,7 +26,7 @@ type RuleField struct {
 func RuleFieldWords() string {
 	var names []string
 	for _, f := range ruleFields {
-		names = append(names, inSentence(f.Label))
+		names = append(names, InSentence(f.Label))
 	}
 	return JoinWords(names)
 }

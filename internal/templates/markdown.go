@@ -124,7 +124,7 @@ func PassportMarkdown(v PassportView) []byte {
 				line += ": " + e.Stay
 			}
 			if e.Corroborated != "" {
-				line += " (" + inSentence(e.Corroborated) + ")"
+				line += " (" + entrycheck.InSentence(e.Corroborated) + ")"
 			}
 			m.line("%s", line)
 		}

@@ -16,15 +16,6 @@ func sentence(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// inSentence starts a label with a small letter, where it stands inside a
-// sentence ("official source agrees").
-func inSentence(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
-}
-
 // CorroborationSummary says in a sentence what the official statements say
 // of the matrix on the report's day; the page, its markdown and llms.txt
 // give it alike.
