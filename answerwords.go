@@ -3,6 +3,8 @@ package entrycheck
 import (
 	"strconv"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // The words of an answer beside its entry rules (RuleFields names those):
@@ -37,17 +39,20 @@ const (
 )
 
 // NotStated is the allowed stay of a visa-free route for which the
-// secondary visa table gives no number of days.
-const NotStated = "no limit given by the source"
+// secondary visa table gives no number of days, in the language of c.
+func NotStated(c *locale.Catalog) string { return c.Text("stay.not_stated") }
 
 // StayWords is a verdict's allowed stay as it reads after LabelAllowedStay:
 // "60 days", NotStated, or "" when the requirement states no stay.
-func StayWords(r Requirement, d Days) string {
+func StayWords(r Requirement, d Days) string { return StayWordsIn(English(), r, d) }
+
+// StayWordsIn is StayWords in the language of c.
+func StayWordsIn(c *locale.Catalog, r Requirement, d Days) string {
 	switch {
 	case d.Valid:
-		return Plural(d.N, "day")
+		return c.Count("stay.days", d.N)
 	case r == VisaFree:
-		return NotStated
+		return NotStated(c)
 	}
 	return ""
 }
@@ -57,11 +62,16 @@ func StayWords(r Requirement, d Days) string {
 // allowed stay: no limit given by the source", "Visa required". label is the
 // answer's requirement_label.
 func VerdictWords(label string, r Requirement, d Days) string {
-	switch s := StayWords(r, d); {
+	return VerdictWordsIn(English(), label, r, d)
+}
+
+// VerdictWordsIn is VerdictWords in the language of c.
+func VerdictWordsIn(c *locale.Catalog, label string, r Requirement, d Days) string {
+	switch s := StayWordsIn(c, r, d); {
 	case d.Valid:
-		return label + ", up to " + s
+		return c.Text("verdict.with_stay", "requirement", label, "stay", s)
 	case s != "":
-		return label + ", " + strings.ToLower(LabelAllowedStay) + ": " + s
+		return c.Text("verdict.with_stay_not_stated", "requirement", label, "stay", s)
 	}
 	return label
 }
@@ -73,20 +83,22 @@ func (a Action) Words() string { return strings.ReplaceAll(string(a), "_", " ") 
 // words: "Apply before you travel: an e-visa is required." ownCountry is
 // set when passport and destination are the same country.
 func (a Action) Sentence(r Requirement, ownCountry bool) string {
-	switch a {
-	case ActionNone:
-		if ownCountry {
-			return "Citizens may enter their own country."
-		}
-		return "No visa is needed for a short tourist visit. The entry rules below still apply."
-	case ActionObtainOnArrival:
-		return "A visa is issued on arrival; check its fee and conditions before you travel."
-	case ActionApplyBeforeTravel:
-		return "Apply before you travel: " + r.DocumentWithArticle() + " is required."
-	case ActionEntryNotPermitted:
-		return "Holders of this passport are not admitted, according to the secondary visa table."
+	return a.SentenceIn(English(), r, ownCountry)
+}
+
+// SentenceIn is Sentence in the language of c: message action.<action>,
+// action.none.own_country for a citizen going home, and
+// action.apply_before_travel.<requirement> for each document to obtain.
+func (a Action) SentenceIn(c *locale.Catalog, r Requirement, ownCountry bool) string {
+	switch {
+	case a == ActionNone && ownCountry:
+		return c.Text("action.none.own_country")
+	case a == ActionApplyBeforeTravel:
+		return c.Text("action.apply_before_travel." + string(r))
+	case a == ActionNone, a == ActionObtainOnArrival, a == ActionEntryNotPermitted:
+		return c.Text("action." + string(a))
 	}
-	return "There is no reliable verdict for this route: check with the destination's official authority before you travel."
+	return c.Text("action.check_official_authority")
 }
 
 // OfficialAuthorityUnnamed is whom a traveller confirms a verdict with
@@ -104,11 +116,16 @@ const OfficialAuthorityUnnamed = "the destination's embassy, consulate or immigr
 // the official authority of Japan before you travel (official page:
 // https://www.mofa.go.jp/j_info/visit/visa/visaonline.html)."
 func OldVerdictWords(asOf Date, destination string, page *Apply) string {
-	old := "The verdict is as of " + asOf.Long() + ", " + oldSince() + ": "
+	return OldVerdictWordsIn(English(), asOf, destination, page)
+}
+
+// OldVerdictWordsIn is OldVerdictWords in the language of c; destination
+// is the country's name in that language.
+func OldVerdictWordsIn(c *locale.Catalog, asOf Date, destination string, page *Apply) string {
 	if page == nil {
-		return old + "confirm it with " + OfficialAuthorityUnnamed + " before you travel."
+		return c.Count("verdict.old.confirm_unnamed", VerdictOldAfterDays, "date", asOf.LongIn(c))
 	}
-	return old + "confirm it with the official authority of " + destination + " before you travel (official page: " + page.URL + ")."
+	return c.Count("verdict.old.confirm", VerdictOldAfterDays, "date", asOf.LongIn(c), "country", destination, "url", page.URL)
 }
 
 // OldVerdictsWords says the same of every verdict of a list as of asOf (a

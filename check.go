@@ -59,6 +59,14 @@ type CheckRequest struct {
 	TravelDate Date
 	// RequestID identifies the request; the evaluator makes one when empty.
 	RequestID string
+	// Language is the language the client asked the answer's words in: a
+	// BCP 47 tag (fr, pt-BR), given explicitly (the lang parameter, the
+	// MCP language argument). AcceptLanguage is an HTTP Accept-Language
+	// header, read when Language is empty. A language the service does
+	// not speak gives English, listed in defaults_applied; codes and field
+	// names never change with the language.
+	Language       string
+	AcceptLanguage string
 }
 
 // CheckResult is the answer to one check (spec 2.1). It is computed by the
@@ -67,7 +75,10 @@ type CheckResult struct {
 	Passport    Country `json:"passport"`
 	Destination Country `json:"destination"`
 	Verdict
-	Action                 Action                 `json:"action"`
+	Action Action `json:"action"`
+	// ActionText says in words what the traveller does next
+	// (Action.SentenceIn), in Language.
+	ActionText             string                 `json:"action_text"`
 	Apply                  *Apply                 `json:"apply,omitempty"`
 	ExemptionApplied       *AppliedExemption      `json:"exemption_applied,omitempty"`
 	EntryRules             EntryRules             `json:"entry_rules"`
@@ -81,6 +92,10 @@ type CheckResult struct {
 	RequestID              string                 `json:"request_id"`
 	Source                 Source                 `json:"source"`
 	Disclaimer             string                 `json:"disclaimer"`
+	// Language is the code of the language of the answer's words
+	// (requirement_label, action_text, notes, assumptions, reasons,
+	// disclaimer): en, es, fr, ...
+	Language string `json:"language"`
 }
 
 // AppliedExemption records a curated exemption that changed the matrix

@@ -3,6 +3,8 @@ package entrycheck
 import (
 	"fmt"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Date is a calendar day (UTC), written as YYYY-MM-DD.
@@ -76,4 +78,7 @@ func (d *Date) UnmarshalJSON(b []byte) error {
 }
 
 // Long writes the date as people read it in English: "17 February 2026".
-func (d Date) Long() string { return fmt.Sprintf("%d %s %d", d.Day, d.Month, d.Year) }
+func (d Date) Long() string { return d.LongIn(English()) }
+
+// LongIn writes the day in full in the language of c: "17 de febrero de 2026".
+func (d Date) LongIn(c *locale.Catalog) string { return c.Date(d.Year, int(d.Month), d.Day) }

@@ -2,12 +2,17 @@
 // check request and its result, requirement values, entry rules with their
 // citations, verification states and the application errors.
 //
-// It must not import any other package of this module: the dataset, the
-// evaluation core and every adapter (CLI, API, generator, MCP) depend on it,
-// never the reverse.
+// It imports no other package of this module but internal/locale, the
+// words of every language, which imports none: the dataset, the evaluation
+// core and every adapter (CLI, API, generator, MCP) depend on it, never
+// the reverse.
 package entrycheck
 
-import "time"
+import (
+	"time"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // Clock tells the time. Evaluation takes one so that staleness and
 // evaluated_at can be computed against a controlled time in tests.
@@ -35,4 +40,4 @@ type Country struct {
 }
 
 // Disclaimer is presented with every answer.
-const Disclaimer = "Advisory only, not a boarding decision. Entry rules change and airlines and border officers decide; confirm with the destination's official authority (embassy, consulate or immigration service) before you travel."
+func Disclaimer(c *locale.Catalog) string { return c.Text("disclaimer") }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Requirement is the kind of permission a passport holder needs to enter a
@@ -30,10 +32,11 @@ const (
 // the MCP and agent texts and the widget's tones read it.
 var requirementFacts = []struct {
 	value Requirement
-	// label names it on its own ("E-visa required"); short in a title
-	// ("e-visa required"); phrase inside a sentence about a trip leg;
-	// change in a list of changes ("visa-free -> e-visa").
-	label, short, phrase, change string
+	// short names it in a title ("e-visa required"); phrase inside a
+	// sentence about a trip leg; change in a list of changes ("visa-free
+	// -> e-visa"). Its label, the name on its own ("E-visa required"),
+	// is message requirement.<value>.label of each language's catalog.
+	short, phrase, change string
 	// document is what the traveller obtains ("e-visa"), or "" for none.
 	document string
 	action   Action
@@ -45,14 +48,14 @@ var requirementFacts = []struct {
 	// there is no reliable verdict.
 	matrix bool
 }{
-	{VisaFree, "Visa-free", "visa-free", "visa-free", "visa-free", "", ActionNone, "ok", true},
-	{VisaOnArrival, "Visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
-	{ETA, "Electronic travel authorisation (ETA) required", "ETA required", "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
-	{EVisa, "E-visa required", "e-visa required", "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
-	{VisaRequired, "Visa required", "visa required", "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
-	{NoAdmission, "No admission", "no admission", "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
-	{Unknown, "Unknown: no data for this route", "unknown", "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
-	{NeedsReview, "Needs review: sources conflict", "needs review", "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
+	{VisaFree, "visa-free", "visa-free", "visa-free", "", ActionNone, "ok", true},
+	{VisaOnArrival, "visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
+	{ETA, "ETA required", "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
+	{EVisa, "e-visa required", "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
+	{VisaRequired, "visa required", "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
+	{NoAdmission, "no admission", "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
+	{Unknown, "unknown", "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
+	{NeedsReview, "needs review", "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
 }
 
 // Requirements lists every requirement value, easiest first.
@@ -110,12 +113,16 @@ func (r Requirement) Valid() bool {
 	return ok
 }
 
-// Label is the human-readable name of the requirement.
-func (r Requirement) Label() string {
-	if i, ok := r.facts(); ok {
-		return requirementFacts[i].label
+// Label is the human-readable name of the requirement, in English.
+func (r Requirement) Label() string { return r.LabelIn(English()) }
+
+// LabelIn is the requirement's name in the language of c: "E-visa
+// required", "Se requiere visado electrónico".
+func (r Requirement) LabelIn(c *locale.Catalog) string {
+	if !r.Valid() {
+		return string(r)
 	}
-	return string(r)
+	return c.Text("requirement." + string(r) + ".label")
 }
 
 // ShortLabel names the requirement in a few words, for titles: "visa-free",

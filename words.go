@@ -3,7 +3,14 @@ package entrycheck
 import (
 	"strconv"
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
+
+// English is the reference catalog of wording (internal/locale): the words
+// of every surface that does not take a language yet, and of the
+// functions below without an In.
+func English() *locale.Catalog { return locale.Embedded().English() }
 
 // Thousands writes a count with comma separators, as people read it: 39,402.
 func Thousands(n int) string {

@@ -296,7 +296,7 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 	var r entrycheck.CheckResult
 	structured(t, res, &r)
 	if r.Requirement != entrycheck.VisaFree || r.AllowedStayDays != entrycheck.SomeDays(60) || r.Passport.ISO3 != "DEU" || r.Destination.ISO3 != "THA" ||
-		r.DatasetVersion != datatest.Current || r.RequestID == "" || r.Disclaimer != entrycheck.Disclaimer || r.Source.License != "MIT" ||
+		r.DatasetVersion != datatest.Current || r.RequestID == "" || r.Disclaimer != entrycheck.Disclaimer(entrycheck.English()) || r.Source.License != "MIT" ||
 		r.Source.URL != "https://github.com/imorte/passport-index-data" || r.Source.Commit != "9c59780" || r.Source.Snapshot != datatest.Current {
 		t.Errorf("result %+v", r)
 	}
@@ -843,7 +843,7 @@ func TestMCPEvaluateTripPaid(t *testing.T) {
 	if receipt["success"] != true || receipt["transaction"] != "0x1234" || receipt["network"] != "eip155:8453" {
 		t.Errorf("_meta[x402/payment-response] %v", res.Meta)
 	}
-	if text := strings.Join(textOf(res), "\n"); !strings.Contains(text, "Leg 1, France (FRA)") || !strings.Contains(text, entrycheck.Disclaimer) {
+	if text := strings.Join(textOf(res), "\n"); !strings.Contains(text, "Leg 1, France (FRA)") || !strings.Contains(text, entrycheck.Disclaimer(entrycheck.English())) {
 		t.Errorf("text %s", text)
 	}
 	// The same gate serves the HTTP endpoint: a later x402 implementation fills both.

@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Exit codes.
@@ -158,8 +159,14 @@ func positionals(fs *flag.FlagSet, args []string, n int) (pos []string, code int
 	return pos, ExitOK, true
 }
 
-// loadSnapshot loads the snapshot named by the configuration.
+// loadSnapshot loads the snapshot named by the configuration, once the
+// message catalogs it is worded with are known to be complete: a catalog
+// that lacks a message stops every command that answers, the build among
+// them, naming the language and the message.
 func loadSnapshot(cfg config.Config) (*dataset.Snapshot, error) {
+	if _, err := locale.Load(); err != nil {
+		return nil, fmt.Errorf("the message catalogs (internal/locale/catalogs): %w", err)
+	}
 	lock, err := cfg.MatrixLock()
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(the lock file is read from --data-lock or ENTRYCHECK_DATA_LOCK; default: the one built in)", err)

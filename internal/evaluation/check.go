@@ -22,12 +22,17 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 	if req.RequestID == "" {
 		req.RequestID = newRequestID()
 	}
-	return e.evaluate(pc, dc, tc, req, clock.Now().UTC()), nil
+	w, fallback := e.wordsFor(req)
+	r := e.evaluate(w, pc, dc, tc, req, clock.Now().UTC())
+	if fallback != nil {
+		r.DefaultsApplied = append(append([]entrycheck.Default(nil), r.DefaultsApplied...), *fallback)
+	}
+	return r, nil
 }
 
 // evaluate computes the answer for resolved countries; req has been
 // validated. The trip evaluator calls it for the passport chosen for each leg.
-func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
+func (e *Evaluator) evaluate(w *words, pc, dc entrycheck.Country, tc *entrycheck.Country, req entrycheck.CheckRequest, now time.Time) entrycheck.CheckResult {
 	dest := e.destination(dc.ISO3)
 	if req.TravelDate.IsZero() {
 		req.TravelDate = entrycheck.DateOf(now)
@@ -39,12 +44,14 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		EvaluatedAt:    now,
 		RequestID:      req.RequestID,
 		Source:         e.source,
-		Disclaimer:     entrycheck.Disclaimer,
+		Disclaimer:     w.disclaimer,
+		Language:       w.Code,
 	}
-	own, exemptionOutOfPeriod := e.requirement(&r, dest, pc, dc, req)
+	own, exemptionOutOfPeriod := e.requirement(w, &r, dest, pc, dc, req)
 	held := heldDocuments(req)
-	r.RequirementLabel = r.Requirement.Label()
+	r.RequirementLabel = r.Requirement.LabelIn(w.Catalog)
 	r.Action = r.Requirement.Action()
+	r.ActionText = r.Action.SentenceIn(w.Catalog, r.Requirement, own)
 	t := e.traveller(pc.ISO3, r.Requirement, req.TravelDate)
 	r.EntryRules = dest.rulesFor(t)
 	if r.Requirement.NeedsAction() {
@@ -57,19 +64,19 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 		}
 		r.EntryRules.YellowFever = dest.yf.forTraveller(pc.ISO3, transit)
 	}
-	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(dest, now)
+	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(w, dest, now)
 	if tc != nil {
-		r.Transit = e.transit(pc, *tc, req.TravelDate)
+		r.Transit = e.transit(w, pc, *tc, req.TravelDate)
 	}
 	r.VerdictVerification.VerdictAge = e.VerdictAge(now)
 	// Only a verdict the matrix gave can grow old: unknown and needs_review
 	// already send the traveller to the official authority, and a citizen's
 	// own country does not rest on the matrix.
 	if r.VerdictVerification.Old && !own && reliable(r.Requirement) {
-		r.VerdictVerification.Confirm = dest.confirmOld[r.Requirement]
+		r.VerdictVerification.Confirm = dest.confirmOld[w.index][r.Requirement]
 	}
-	r.DefaultsApplied = defaultsFor(req.Purpose == "", held)
-	r.Assumptions = e.assumptionsFor(&r, req, own, exemptionOutOfPeriod)
+	r.DefaultsApplied = w.defaultsFor(req.Purpose == "", held)
+	r.Assumptions = w.assumptionsFor(&r, req, own, exemptionOutOfPeriod)
 	return r
 }
 
@@ -78,8 +85,8 @@ func (e *Evaluator) evaluate(pc, dc entrycheck.Country, tc *entrycheck.Country, 
 // travel date. It reports whether the passport is the destination's own,
 // and whether an exemption would accept the held documents but is outside
 // its period.
-func (e *Evaluator) requirement(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own, exemptionOutOfPeriod bool) {
-	own = e.verdict(r, dest, pc, dc, req)
+func (e *Evaluator) requirement(w *words, r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own, exemptionOutOfPeriod bool) {
+	own = e.verdict(w, r, dest, pc, dc, req)
 	if heldDocuments(req) && !own {
 		exemptionOutOfPeriod = e.applyExemption(r, dest, req)
 	}
@@ -98,21 +105,21 @@ func (e *Evaluator) requirementOnly(pc, dc entrycheck.Country, req entrycheck.Ch
 	}
 	r := entrycheck.CheckResult{Passport: pc, Destination: dc}
 	dest := e.destination(dc.ISO3)
-	e.requirement(&r, dest, pc, dc, req)
+	e.requirement(e.words[0], &r, dest, pc, dc, req)
 	r.EntryRules.PassportValidity = entrycheck.SelectVariant(dest.cur.PassportValidity, e.traveller(pc.ISO3, r.Requirement, req.TravelDate))
 	return r
 }
 
 // verdict fills the requirement from the matrix and the curated official
 // statements; it reports whether the passport is the destination's own.
-func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
+func (e *Evaluator) verdict(w *words, r *entrycheck.CheckResult, dest *destination, pc, dc entrycheck.Country, req entrycheck.CheckRequest) (own bool) {
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
 	dp, okD := m.Position(dc.ISO3)
-	r.VerdictVerification = secondaryOnly(noteSecondaryOnly)
+	r.VerdictVerification = secondaryOnly(w, noteSecondaryOnly)
 	if pc.ISO3 == dc.ISO3 {
 		r.Requirement = entrycheck.VisaFree
-		r.VerdictVerification = secondaryOnly(noteOwnCountry)
+		r.VerdictVerification = secondaryOnly(w, noteOwnCountry)
 		if okP {
 			r.Source.MatrixValue = m.RawValue(pp, dp)
 		}
@@ -120,7 +127,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	}
 	if !okP || !okD {
 		r.Requirement = entrycheck.Unknown
-		r.VerdictVerification = secondaryOnly(noteNotInMatrix)
+		r.VerdictVerification = secondaryOnly(w, noteNotInMatrix)
 		return false
 	}
 	v := m.Verdict(pp, dp)
@@ -132,7 +139,7 @@ func (e *Evaluator) verdict(r *entrycheck.CheckResult, dest *destination, pc, dc
 	pi, _ := country.Index3(pc.ISO3)
 	di, _ := country.Index3(dc.ISO3)
 	if stmts, ok := e.statements[routeKey{pi, di}]; ok {
-		r.VerdictVerification = statementsOn(stmts, req.TravelDate, e.asOf, requestPurpose(req))
+		r.VerdictVerification = statementsOn(w, stmts, req.TravelDate, e.asOf, requestPurpose(req))
 		if r.VerdictVerification.Status == entrycheck.VerdictNeedsReview {
 			r.Requirement, r.AllowedStayDays = entrycheck.NeedsReview, entrycheck.Days{}
 		}
@@ -156,7 +163,7 @@ func requestPurpose(req entrycheck.CheckRequest) string {
 
 // rulesVerification computes the state of the curated layer for a
 // destination from its sources' dates, review flags and the clock.
-func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck.Days, entrycheck.EntryRulesVerification) {
+func (e *Evaluator) rulesVerification(w *words, d *destination, now time.Time) (entrycheck.Days, entrycheck.EntryRulesVerification) {
 	v := entrycheck.EntryRulesVerification{
 		LastVerified:   d.lastDate,
 		StaleAfterDays: entrycheck.StaleAfterDays,
@@ -169,17 +176,17 @@ func (e *Evaluator) rulesVerification(d *destination, now time.Time) (entrycheck
 	}
 	switch {
 	case !d.curated:
-		v.Status, v.Note = entrycheck.RulesNotCurated, noteNotCurated
+		v.Status, v.Note = entrycheck.RulesNotCurated, w.Text(noteNotCurated)
 	case len(d.flagged) > 0:
-		v.Status, v.Note, v.Reason = entrycheck.RulesNeedsReview, noteRulesFlagged, entrycheck.ReasonFlagged
+		v.Status, v.Note, v.Reason = entrycheck.RulesNeedsReview, w.Text(noteRulesFlagged), entrycheck.ReasonFlagged
 	case d.lastDate == nil:
-		v.Status, v.Note = entrycheck.RulesNotCurated, noteNoCitations
+		v.Status, v.Note = entrycheck.RulesNotCurated, w.Text(noteNoCitations)
 	case d.notLive.reason != "":
-		v.Status, v.Note, v.Reason = entrycheck.RulesStale, d.notLive.note, d.notLive.reason
+		v.Status, v.Note, v.Reason = entrycheck.RulesStale, d.notLiveWords[w.index], d.notLive.reason
 	case v.StalenessDays.N > entrycheck.StaleAfterDays:
-		v.Status, v.Note, v.Reason = entrycheck.RulesStale, noteStale, entrycheck.ReasonNotReverified
+		v.Status, v.Note, v.Reason = entrycheck.RulesStale, w.Text(noteStale), entrycheck.ReasonNotReverified
 	default:
-		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, noteVerified
+		v.Status, v.Note = entrycheck.RulesVerifiedOfficialSources, w.Text(noteVerified)
 	}
 	if v.FlaggedFields == nil {
 		v.FlaggedFields = []string{}

@@ -22,7 +22,7 @@ func (e *Evaluator) Corroboration(day entrycheck.Date) entrycheck.CorroborationR
 	}
 	for _, route := range e.statementRoutes {
 		stmts := e.statements[route.key]
-		vv := statementsOn(stmts, day, e.asOf, entrycheck.PurposeTourism)
+		vv := statementsOn(e.words[0], stmts, day, e.asOf, entrycheck.PurposeTourism)
 		switch {
 		case vv.Status == entrycheck.VerdictNeedsReview:
 			rep.Conflicting++

@@ -32,11 +32,13 @@ type destination struct {
 	// statements is set when official statements cover some routes to the
 	// destination (see Evaluator.statements).
 	statements bool
-	// confirmOld says, for each requirement, that an old verdict must be
+	// confirmOld says, in each language and for each requirement, that an old verdict must be
 	// confirmed with the destination's official authority
 	// (entrycheck.OldVerdictWords); worded once, since it depends on the
 	// destination, the requirement and the snapshot only.
-	confirmOld map[entrycheck.Requirement]string
+	confirmOld []map[entrycheck.Requirement]string
+	// notLiveWords is notLive's note in each language.
+	notLiveWords []string
 }
 
 func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
@@ -54,9 +56,12 @@ func (e *Evaluator) newDestination(c entrycheck.Country) *destination {
 	if yf, ok := e.snap.Curated.YellowFever.Countries[c.ISO3]; ok {
 		d.yf = e.newYellowFever(c, yf)
 	}
-	d.confirmOld = make(map[entrycheck.Requirement]string, len(entrycheck.Requirements))
-	for _, r := range entrycheck.Requirements {
-		d.confirmOld[r] = entrycheck.OldVerdictWords(e.asOf, c.Name, d.authorityPage(r))
+	for _, w := range e.words {
+		confirm := make(map[entrycheck.Requirement]string, len(entrycheck.Requirements))
+		for _, r := range entrycheck.Requirements {
+			confirm[r] = entrycheck.OldVerdictWordsIn(w.Catalog, e.asOf, w.Country(c.ISO2, c.Name), d.authorityPage(r))
+		}
+		d.confirmOld = append(d.confirmOld, confirm)
 	}
 	return d
 }

@@ -26,10 +26,10 @@ func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.Destinat
 		DatasetVersion: e.snap.Version(),
 		EvaluatedAt:    now,
 		Source:         e.source,
-		Disclaimer:     entrycheck.Disclaimer,
+		Disclaimer:     e.words[0].disclaimer,
 	}
 	a.EntryRules.LastVerified, a.EntryRules.Coverage = d.rules.LastVerified, d.rules.Coverage
-	a.EntryRules.StalenessDays, a.EntryRulesVerification = e.rulesVerification(d, now)
+	a.EntryRules.StalenessDays, a.EntryRulesVerification = e.rulesVerification(e.words[0], d, now)
 	if d.yf != nil {
 		a.EntryRules.YellowFever = e.destinationYellowFever(*d.yf.rule)
 	}

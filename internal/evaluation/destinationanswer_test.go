@@ -84,7 +84,7 @@ func TestDestination(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.EqualFold(a.Destination.ISO3, tc.code) || a.DatasetVersion != snap.Version() || a.Disclaimer != entrycheck.Disclaimer || !a.EvaluatedAt.Equal(now) {
+			if !strings.EqualFold(a.Destination.ISO3, tc.code) || a.DatasetVersion != snap.Version() || a.Disclaimer != entrycheck.Disclaimer(entrycheck.English()) || !a.EvaluatedAt.Equal(now) {
 				t.Errorf("destination %+v, version %q, evaluated %v: want %s of snapshot %s at %v with the disclaimer", a.Destination, a.DatasetVersion, a.EvaluatedAt, tc.code, snap.Version(), now)
 			}
 			if v, _ := ev.RulesVerification(a.Destination.ISO3, now); !reflect.DeepEqual(v, a.EntryRulesVerification) {

@@ -7,11 +7,13 @@
 package evaluation
 
 import (
+	"strings"
 	"time"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/country"
 	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Evaluator answers checks from one snapshot. Everything that does not
@@ -31,13 +33,15 @@ type Evaluator struct {
 	// routes in the order the statements first name them.
 	statements      map[routeKey][]routeStatement
 	statementRoutes []statementRoute
-	// asOf is the date of the matrix snapshot; assumptions holds the
-	// assumption lists, whose "old verdict" sentence names it.
-	asOf        entrycheck.Date
-	assumptions *assumptionTable
-	groups      map[string]map[string]bool
-	riskList    map[string]bool
-	source      entrycheck.Source
+	// asOf is the date of the matrix snapshot; words holds each
+	// language's wording of answers (English first), whose "old verdict"
+	// sentence names it.
+	asOf     entrycheck.Date
+	catalogs *locale.Catalogs
+	words    []*words
+	groups   map[string]map[string]bool
+	riskList map[string]bool
+	source   entrycheck.Source
 	// verification is the records' state the evaluator was built with.
 	verification entrycheck.Verification
 }
@@ -65,7 +69,10 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 	}
 	// The loader accepts only snapshot versions that are dates.
 	e.asOf, _ = entrycheck.ParseDate(snap.Version())
-	e.assumptions = newAssumptionTable(e.asOf)
+	e.catalogs = locale.Embedded()
+	for i, c := range e.catalogs.List() {
+		e.words = append(e.words, newWords(c, i, e.asOf))
+	}
 	for code, g := range snap.Curated.Groups {
 		e.groups[code] = map[string]bool{}
 		for _, m := range g.Members {
@@ -83,6 +90,9 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 		i, _ := country.Index3(c.ISO3)
 		d := e.newDestination(c)
 		d.verify(records[c.ISO3], v)
+		for _, w := range e.words {
+			d.notLiveWords = append(d.notLiveWords, d.notLive.words(w))
+		}
 		e.dests = append(e.dests, d)
 		e.destIndex[i] = uint16(len(e.dests))
 	}
@@ -109,7 +119,7 @@ func (e *Evaluator) RulesVerification(iso3 string, now time.Time) (v entrycheck.
 	if d == nil {
 		return v, false
 	}
-	_, v = e.rulesVerification(d, now)
+	_, v = e.rulesVerification(e.words[0], d, now)
 	return v, true
 }
 
@@ -125,6 +135,38 @@ func (e *Evaluator) Snapshot() *dataset.Snapshot { return e.snap }
 // Source returns the provenance of the matrix verdicts, as every check
 // result cites it (without a route's matrix_value).
 func (e *Evaluator) Source() entrycheck.Source { return e.source }
+
+// maxAskedLanguage bounds how much of a language asked for and not spoken
+// the answer echoes.
+const maxAskedLanguage = 35
+
+// wordsFor returns the wording of the language an answer is asked in, and
+// the default that says so when it is a language the service does not
+// speak (then the answer is in English).
+func (e *Evaluator) wordsFor(req entrycheck.CheckRequest) (*words, *entrycheck.Default) {
+	if req.Language == "" && req.AcceptLanguage == "" {
+		return e.words[0], nil
+	}
+	c, spoken := e.catalogs.Match(req.Language, req.AcceptLanguage)
+	w := e.words[0]
+	for _, x := range e.words {
+		if x.Catalog == c {
+			w = x
+		}
+	}
+	if spoken {
+		return w, nil
+	}
+	asked := req.Language
+	if asked == "" {
+		asked = req.AcceptLanguage
+	}
+	if len(asked) > maxAskedLanguage {
+		asked = asked[:maxAskedLanguage] + "..."
+	}
+	return w, &entrycheck.Default{Field: "language", Value: locale.English,
+		Reason: w.Text("default.language", "asked", asked, "languages", strings.Join(locale.Codes(), ", "))}
+}
 
 func (e *Evaluator) destination(iso3 string) *destination {
 	i, ok := country.Index3(iso3)
@@ -186,7 +228,7 @@ func (e *Evaluator) compareStatements() {
 // statement in force that disagrees with the matrix makes it needs_review,
 // one that agrees corroborates it; upcoming and ended statements are
 // listed and decide nothing.
-func statementsOn(stmts []routeStatement, day, asOf entrycheck.Date, purpose string) entrycheck.VerdictVerification {
+func statementsOn(w *words, stmts []routeStatement, day, asOf entrycheck.Date, purpose string) entrycheck.VerdictVerification {
 	vv := entrycheck.VerdictVerification{
 		Status:             entrycheck.VerdictSecondarySourceOnly,
 		OfficialStatements: make([]entrycheck.CheckedStatement, 0, len(stmts)),
@@ -217,17 +259,17 @@ func statementsOn(stmts []routeStatement, day, asOf entrycheck.Date, purpose str
 	}
 	switch {
 	case agreeing < inForce:
-		vv.Status, vv.Note = entrycheck.VerdictNeedsReview, noteConflict
+		vv.Status, vv.Note = entrycheck.VerdictNeedsReview, w.Text(noteConflict)
 	case inForce > 0:
-		vv.Note = noteCorroborated
+		vv.Note = w.Text(noteCorroborated)
 	case upcoming > 0:
-		vv.Note = noteUpcoming
+		vv.Note = w.Text(noteUpcoming)
 	case endedSinceSnapshot > 0:
-		vv.Note = noteEndedAgreed
+		vv.Note = w.Text(noteEndedAgreed)
 	case len(vv.OfficialStatements) > 0:
-		vv.Note = noteEnded
+		vv.Note = w.Text(noteEnded)
 	default:
-		vv.Note = noteSecondaryOnly
+		vv.Note = w.Text(noteSecondaryOnly)
 	}
 	return vv
 }

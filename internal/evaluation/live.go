@@ -3,9 +3,16 @@ package evaluation
 import "github.com/entrycheck/entrycheck"
 
 // notLive says why a destination's rules are not verified on the live
-// pages: a reason (entrycheck.Reason*) and a note for people, both empty
-// when every rule's source was read live.
-type notLive struct{ reason, note string }
+// pages: a reason (entrycheck.Reason*) and the note for people (a message
+// of the catalogs, naming a day), all empty when every rule's source was
+// read live.
+type notLive struct {
+	reason, note string
+	day          entrycheck.Date
+}
+
+// words is the note in the language of w.
+func (n notLive) words(w *words) string { return w.Text(n.note, "date", n.day.LongIn(w.Catalog)) }
 
 // notLiveOf finds the rule records (official statements excepted: they are
 // about the verdict) whose last verification is not a reading of the live
@@ -32,12 +39,12 @@ func notLiveOf(records []entrycheck.CitedRecord, v entrycheck.Verification) notL
 	if oldest == nil {
 		return notLive{}
 	}
-	read := "Rules read on " + oldest.Source.RetrievedAt.Long() + " without a record that the live page was read"
+	note := "rules.note.unrecorded"
 	if oldest.Source.ReadFrom == entrycheck.ReadFromStoredCopy {
-		read = "Rules read from a stored copy of unknown date on " + oldest.Source.RetrievedAt.Long()
+		note = "rules.note.stored_copy"
 	}
 	if awaiting {
-		return notLive{entrycheck.ReasonAwaitingConfirmation, read + "; the live page has been read again, and it is not yet confirmed that it says what the rules say."}
+		return notLive{entrycheck.ReasonAwaitingConfirmation, note + "_awaiting", oldest.Source.RetrievedAt}
 	}
-	return notLive{entrycheck.ReasonStoredCopy, read + "; not yet confirmed on the live page."}
+	return notLive{entrycheck.ReasonStoredCopy, note, oldest.Source.RetrievedAt}
 }

@@ -26,7 +26,7 @@ func (e *Evaluator) PassportMatrix(passport, requestID string, clock entrycheck.
 		Counts:         map[entrycheck.Requirement]int{},
 		Destinations:   []entrycheck.MatrixEntry{},
 		Source:         e.source,
-		Disclaimer:     entrycheck.Disclaimer,
+		Disclaimer:     e.words[0].disclaimer,
 	}
 	for _, r := range entrycheck.Requirements {
 		pm.Counts[r] = 0

@@ -1,62 +1,107 @@
 package evaluation
 
 import (
-	"strconv"
-
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
-// The fixed wording of notes, assumptions and defaults. Keeping it in one
-// place keeps every adapter's wording the same and keeps checks allocation-free.
+// The messages of notes and assumptions, by their ids in the catalogs
+// (internal/locale): every language words them once, in newWords.
 const (
-	noteSecondaryOnly = "The verdict comes from a secondary, aggregated visa table. It has not been confirmed by an official source of the destination."
-	noteConflict      = "A curated official source states a different requirement for this route than the secondary visa table. Until the conflict is resolved the route is shown as needing review: check with the destination's official authority."
-	noteCorroborated  = "The verdict comes from a secondary, aggregated visa table; an official statement in force on the travel date agrees with it. The statement's period and conditions are in its text."
-	noteUpcoming      = "The verdict comes from a secondary, aggregated visa table. An official statement about this route takes effect after the travel date; it does not change the verdict yet."
-	noteEnded         = "The verdict comes from a secondary, aggregated visa table. An official statement about this route has ended and is no longer applied; it is listed as history."
-	noteEndedAgreed   = "The verdict comes from a secondary, aggregated visa table. An official statement that agreed with it ended after that edition of the table was published and is no longer applied: the verdict may still reflect the rule that ended. Check with the destination's official authority."
-	noteNotInMatrix   = "This route is not covered by the secondary visa table, so there is no verdict: check with the destination's official authority."
-	noteOwnCountry    = "Passport and destination are the same country: citizens may enter their own country, and the foreign-visitor rules below do not apply to them."
+	noteSecondaryOnly = "verdict.note.secondary_only"
+	noteConflict      = "verdict.note.conflict"
+	noteCorroborated  = "verdict.note.corroborated"
+	noteUpcoming      = "verdict.note.upcoming"
+	noteEnded         = "verdict.note.ended"
+	noteEndedAgreed   = "verdict.note.ended_agreed"
+	noteNotInMatrix   = "verdict.note.not_covered"
+	noteOwnCountry    = "verdict.note.own_country"
 
-	noteNotCurated   = "The destination's entry rules have not been curated yet; only the yellow-fever table (when it covers the destination) is shown."
-	noteNoCitations  = "The destination was researched but no official source could be read for any rule."
-	noteRulesFlagged = "A cited source changed since it was verified; the rules it gave are being reviewed."
-	noteStale        = "The oldest cited source has not been re-verified within the staleness threshold; the rules may be out of date."
-	noteVerified     = "Every shown rule cites an official source read within the staleness threshold. Rules without a source are left out, not guessed."
+	noteNotCurated   = "rules.note.not_curated"
+	noteNoCitations  = "rules.note.no_citations"
+	noteRulesFlagged = "rules.note.flagged"
+	noteStale        = "rules.note.stale"
+	noteVerified     = "rules.note.verified"
 
-	noteTransitPrograms   = "Advisory: the requirement is for entering the transit country. Staying airside on a connection may need no visa under the programmes listed; check each programme's conditions and your airline."
-	noteTransitNoPrograms = "Advisory: the requirement is for entering the transit country. No transit-without-visa programme was found in official sources; airside transit rules may still apply, so check with your airline."
-	noteTransitNotCurated = "Advisory: the requirement is for entering the transit country. Its transit programmes have not been curated; check with your airline and the transit country's authority."
+	noteTransitPrograms   = "transit.note.programs"
+	noteTransitNoPrograms = "transit.note.no_programs"
+	noteTransitNotCurated = "transit.note.not_curated"
+
+	assumeValidPassport = "assumption.valid_passport"
+	assumeMatrix        = "assumption.as_of_source"
+	assumeBusiness      = "assumption.business"
+	assumeOwn           = "assumption.own_country"
+	assumeHeldUnused    = "assumption.held_unused"
+	assumeHeldEnded     = "assumption.held_ended"
+	assumeExemption     = "assumption.exemption"
+	assumeOld           = "assumption.old"
 )
+
+// tripText is a message in English: a trip's report is worded in English
+// only, its legs' answers included.
+func tripText(id string) string { return locale.Embedded().English().Text(id) }
+
+// words is the wording of answers in one language: its catalog, and the
+// lists every answer shares, worded once so that a check builds none.
+type words struct {
+	*locale.Catalog
+	// index is the language's place in locale.Languages, where per-language
+	// wording of a destination is kept.
+	index       int
+	disclaimer  string
+	defaults    [2][2][]entrycheck.Default
+	assumptions assumptionTable
+}
+
+func newWords(c *locale.Catalog, index int, asOf entrycheck.Date) *words {
+	w := &words{Catalog: c, index: index, disclaimer: entrycheck.Disclaimer(c)}
+	w.defaults = defaultLists(w)
+	w.assumptions = newAssumptionTable(w, asOf)
+	return w
+}
 
 // secondaryOnly is the verification of a verdict that only the matrix
 // gives, with the note that says why.
-func secondaryOnly(note string) entrycheck.VerdictVerification {
-	return entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: note, OfficialStatements: []entrycheck.CheckedStatement{}}
+func secondaryOnly(w *words, note string) entrycheck.VerdictVerification {
+	return entrycheck.VerdictVerification{Status: entrycheck.VerdictSecondarySourceOnly, Note: w.Text(note), OfficialStatements: []entrycheck.CheckedStatement{}}
 }
 
+// The defaults an answer may apply, by the field left open; each reason
+// is message default.<field>.
 var (
-	defaultPurpose = entrycheck.Default{Field: "purpose", Value: entrycheck.PurposeTourism, Reason: "No purpose was given; the verdict is for a short tourist visit."}
-	defaultDoc     = entrycheck.Default{Field: "document_type", Value: "ordinary_passport", Reason: "The verdict is for an ordinary passport; diplomatic, service, emergency and other travel documents have other rules."}
-	defaultStay    = entrycheck.Default{Field: "stay_type", Value: "short_stay", Reason: "The verdict is for a short visit, not for work, study or residence."}
-	defaultDate    = entrycheck.Default{Field: "travel_date", Value: "evaluated_at", Reason: "No travel date was given; the rules are those known on the day of the answer."}
-	defaultOrigin  = entrycheck.Default{Field: "arriving_from", Value: "passport_country", Reason: "No itinerary was given; for yellow fever the traveller is assumed to arrive from the passport country (a transit country is taken into account)."}
-	defaultHeld    = entrycheck.Default{Field: "held_documents", Value: "none", Reason: "No visas or residence permits of other countries were given; exemptions for their holders were not applied."}
+	defaultPurpose = entrycheck.Default{Field: "purpose", Value: entrycheck.PurposeTourism}
+	defaultDoc     = entrycheck.Default{Field: "document_type", Value: "ordinary_passport"}
+	defaultStay    = entrycheck.Default{Field: "stay_type", Value: "short_stay"}
+	defaultDate    = entrycheck.Default{Field: "travel_date", Value: "evaluated_at"}
+	defaultOrigin  = entrycheck.Default{Field: "arriving_from", Value: "passport_country"}
+	defaultHeld    = entrycheck.Default{Field: "held_documents", Value: "none"}
 )
 
-// defaultsFor returns the defaults applied; the lists are shared and must not be changed.
-var defaultLists = [2][2][]entrycheck.Default{
-	{ // purpose given
-		{defaultDoc, defaultStay, defaultDate, defaultOrigin, defaultHeld}, // no held documents
-		{defaultDoc, defaultStay, defaultDate, defaultOrigin},
-	},
-	{ // purpose defaulted
-		{defaultPurpose, defaultDoc, defaultStay, defaultDate, defaultOrigin, defaultHeld},
-		{defaultPurpose, defaultDoc, defaultStay, defaultDate, defaultOrigin},
-	},
+// reasoned is the default d with its reason in the language of w.
+func (w *words) reasoned(d entrycheck.Default) entrycheck.Default {
+	d.Reason = w.Text("default." + d.Field)
+	return d
 }
 
-func defaultsFor(purposeDefaulted, held bool) []entrycheck.Default {
+// defaultLists words every list of defaults an answer can apply: by
+// whether the purpose was defaulted, then whether documents were held.
+func defaultLists(w *words) [2][2][]entrycheck.Default {
+	doc, stay, date, origin, held, purpose := w.reasoned(defaultDoc), w.reasoned(defaultStay), w.reasoned(defaultDate), w.reasoned(defaultOrigin), w.reasoned(defaultHeld), w.reasoned(defaultPurpose)
+	return [2][2][]entrycheck.Default{
+		{ // purpose given
+			{doc, stay, date, origin, held}, // no held documents
+			{doc, stay, date, origin},
+		},
+		{ // purpose defaulted
+			{purpose, doc, stay, date, origin, held},
+			{purpose, doc, stay, date, origin},
+		},
+	}
+}
+
+// defaultsFor returns the defaults applied; the lists are shared and must
+// not be changed.
+func (w *words) defaultsFor(purposeDefaulted, held bool) []entrycheck.Default {
 	i, j := 0, 0
 	if purposeDefaulted {
 		i = 1
@@ -64,27 +109,8 @@ func defaultsFor(purposeDefaulted, held bool) []entrycheck.Default {
 	if held {
 		j = 1
 	}
-	return defaultLists[i][j]
+	return w.defaults[i][j]
 }
-
-const (
-	assumeValidPassport = "The passport is valid, undamaged and not reported lost or stolen."
-	assumeMatrix        = "Requirements can change without notice; the verdict is as of the date of its source and has not been confirmed by the destination."
-	assumeBusiness      = "Purpose business: the secondary visa table records short tourist visits. Business visits are often allowed under the same terms, but some destinations require a business visa; check with the official authority."
-	assumeOwn           = "Passport and destination are the same country: the answer assumes a citizen entering their own country."
-	assumeHeldUnused    = "The visas or residence permits given do not change this verdict: no curated exemption of the destination accepts them for this requirement."
-	assumeHeldEnded     = "An exemption of the destination for holders of the visas or residence permits given is outside its period on the travel date (ended or not yet begun), so it was not applied."
-	assumeExemption     = "A curated exemption was applied because of a held visa or residence permit (see the exemption applied); carry that document, valid, when you travel."
-)
-
-// assumeOld says that the verdict is older than VerdictOldAfterDays; it
-// names the snapshot's date, so each evaluator words it once.
-func assumeOld(asOf entrycheck.Date) string {
-	return "The verdict is as of " + asOf.Long() + ", more than " + strconv.Itoa(entrycheck.VerdictOldAfterDays) +
-		" days before this answer: the requirement may have changed since. Confirm it with the destination's official authority (embassy, consulate or immigration service) before you travel."
-}
-
-var baseAssumptions = []string{assumeValidPassport, assumeMatrix}
 
 // Assumption flags; every combination has one shared list, so only free
 // text (echoed verbatim) makes a check build a list of its own.
@@ -100,26 +126,29 @@ const (
 
 type assumptionTable [assumptionCombinations][]string
 
-func newAssumptionTable(asOf entrycheck.Date) *assumptionTable {
+// newAssumptionTable words every list of assumptions; the old verdict's
+// names the snapshot's date.
+func newAssumptionTable(w *words, asOf entrycheck.Date) assumptionTable {
 	var t assumptionTable
+	old := w.Count(assumeOld, entrycheck.VerdictOldAfterDays, "date", asOf.LongIn(w.Catalog))
 	for flags := range t {
-		list := append([]string(nil), baseAssumptions...)
+		list := []string{w.Text(assumeValidPassport), w.Text(assumeMatrix)}
 		for _, f := range []struct {
 			flag int
 			text string
-		}{{assumesOld, assumeOld(asOf)}, {assumesOwn, assumeOwn}, {assumesBusiness, assumeBusiness}, {assumesExemption, assumeExemption}, {assumesHeldUnused, assumeHeldUnused}, {assumesHeldEnded, assumeHeldEnded}} {
+		}{{assumesOld, old}, {assumesOwn, w.Text(assumeOwn)}, {assumesBusiness, w.Text(assumeBusiness)}, {assumesExemption, w.Text(assumeExemption)}, {assumesHeldUnused, w.Text(assumeHeldUnused)}, {assumesHeldEnded, w.Text(assumeHeldEnded)}} {
 			if flags&f.flag != 0 {
 				list = append(list, f.text)
 			}
 		}
 		t[flags] = list
 	}
-	return &t
+	return t
 }
 
 // assumptionsFor lists what the answer assumes. The lists are shared and
 // must not be changed.
-func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own, exemptionOutOfPeriod bool) []string {
+func (w *words) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRequest, own, exemptionOutOfPeriod bool) []string {
 	flags := 0
 	if own {
 		flags |= assumesOwn
@@ -139,9 +168,9 @@ func (e *Evaluator) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.Che
 		flags |= assumesHeldUnused
 	}
 	if req.ResidencePermitsText == "" && req.VisasHeldText == "" {
-		return e.assumptions[flags]
+		return w.assumptions[flags]
 	}
-	out := append([]string(nil), e.assumptions[flags]...)
+	out := append([]string(nil), w.assumptions[flags]...)
 	if req.ResidencePermitsText != "" {
 		out = append(out, "residence_permits was given as free text (\""+req.ResidencePermitsText+"\") and was not interpreted: list the issuing countries in residence_permits_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
 	}

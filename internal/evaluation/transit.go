@@ -8,7 +8,7 @@ import (
 // that country's transit-without-visa programmes. It is advisory: whether a
 // connection needs a visa depends on the airport, the airline and whether
 // the traveller leaves the airside area.
-func (e *Evaluator) transit(pc, tc entrycheck.Country, day entrycheck.Date) *entrycheck.Transit {
+func (e *Evaluator) transit(w *words, pc, tc entrycheck.Country, day entrycheck.Date) *entrycheck.Transit {
 	t := &entrycheck.Transit{Country: tc, Programs: []entrycheck.TransitProgram{}}
 	m := e.snap.Matrix
 	pp, okP := m.Position(pc.ISO3)
@@ -22,7 +22,7 @@ func (e *Evaluator) transit(pc, tc entrycheck.Country, day entrycheck.Date) *ent
 	default:
 		t.Requirement = entrycheck.Unknown
 	}
-	t.RequirementLabel = t.Requirement.Label()
+	t.RequirementLabel = t.Requirement.LabelIn(w.Catalog)
 	d := e.destination(tc.ISO3)
 	t.Coverage = d.rules.Coverage
 	if twov := d.cur.TWOV; twov != nil {
@@ -31,11 +31,11 @@ func (e *Evaluator) transit(pc, tc entrycheck.Country, day entrycheck.Date) *ent
 		for _, p := range twov.Value {
 			t.Programs = append(t.Programs, entrycheck.TransitProgram{TWOVProgram: entrycheck.StampedOn(p, day), EligibleForThisPassport: traveller.ItemHolds(p.Scope)})
 		}
-		t.Note = noteTransitPrograms
+		t.Note = w.Text(noteTransitPrograms)
 	} else if d.curated {
-		t.Note = noteTransitNoPrograms
+		t.Note = w.Text(noteTransitNoPrograms)
 	} else {
-		t.Note = noteTransitNotCurated
+		t.Note = w.Text(noteTransitNotCurated)
 	}
 	return t
 }

@@ -51,6 +51,6 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 		DatasetVersion:  e.snap.Version(),
 		EvaluatedAt:     now,
 		RequestID:       requestID,
-		Disclaimer:      entrycheck.Disclaimer,
+		Disclaimer:      e.words[0].disclaimer,
 	}, nil
 }

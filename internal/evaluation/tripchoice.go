@@ -41,7 +41,7 @@ func (e *Evaluator) choose(plan tripPlan, leg tripLeg, requestID string, now tim
 	}
 	c.order = rankOptions(c.options)
 	best := c.best().passport
-	c.result = e.evaluate(best.country, leg.country, nil, legRequest(plan, best, leg, requestID), now)
+	c.result = e.evaluate(e.words[0], best.country, leg.country, nil, legRequest(plan, best, leg, requestID), now)
 	return c
 }
 

@@ -84,10 +84,10 @@ func legWhy(plan tripPlan, leg tripLeg, c legChoice, covered bool) []string {
 	case x != nil:
 		why = append(why, "Your "+x.HeldDocument+" changes "+string(x.MatrixRequirement)+" to "+string(x.Exemption.Effect)+": "+x.Exemption.Text+" (source: "+x.Source.Name+"). Carry that document, valid, when you travel.")
 	case (len(plan.permits) > 0 || len(plan.visas) > 0) && r.Requirement.NeedsAction():
-		why = append(why, assumeHeldUnused)
+		why = append(why, tripText(assumeHeldUnused))
 	}
 	if leg.purpose == entrycheck.PurposeBusiness {
-		why = append(why, assumeBusiness)
+		why = append(why, tripText(assumeBusiness))
 	}
 	if r.Requirement == entrycheck.NoAdmission && len(c.options) > 1 {
 		why = append(why, "None of your passports is admitted to "+name+" on the data; a passport with no reliable verdict would make this leg unknown rather than not possible.")

@@ -199,8 +199,8 @@ func tripDefaults(plan tripPlan, origin entrycheck.Country, schengen *entrycheck
 		}
 	}
 	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, legsWhere(plan, func(l plannedLeg) bool { return l.purpose == "" }), reasonTripPurpose)
-	tripWide(defaultDoc.Field, defaultDoc.Value, defaultDoc.Reason)
-	tripWide(defaultStay.Field, defaultStay.Value, defaultStay.Reason)
+	tripWide(defaultDoc.Field, defaultDoc.Value, tripText("default."+defaultDoc.Field))
+	tripWide(defaultStay.Field, defaultStay.Value, tripText("default."+defaultStay.Field))
 	dated := legsWhere(plan, func(l plannedLeg) bool { return l.arrival != nil || l.departure != nil })
 	if len(dated) == 0 {
 		tripWide(defaultDate.Field, defaultDate.Value, reasonTripNoDates)
@@ -217,7 +217,7 @@ func tripDefaults(plan tripPlan, origin entrycheck.Country, schengen *entrycheck
 	tripWide("trip.origin", origin.ISO3, reasonTripOrigin)
 	forItems("trip.legs[].transit", "airside", legsWhere(plan, func(l plannedLeg) bool { return l.transit }), reasonTripAirside)
 	if len(plan.permits) == 0 && len(plan.visas) == 0 {
-		tripWide(defaultHeld.Field, defaultHeld.Value, defaultHeld.Reason)
+		tripWide(defaultHeld.Field, defaultHeld.Value, tripText("default."+defaultHeld.Field))
 	}
 	if schengen != nil && schengen.Status != entrycheck.ConditionNotApplicable {
 		tripWide("schengen.prior_days", "0", reasonTripSchengen)
@@ -238,7 +238,7 @@ func legsWhere(plan tripPlan, match func(plannedLeg) bool) []int {
 
 // tripAssumptions lists what the answer assumes beyond its defaults.
 func tripAssumptions(legs []tripLeg, choices []legChoice, now time.Time) []string {
-	out := []string{assumeTripPassports, assumeMatrix, assumeTripOrder, assumeTripFuture, assumeTripYellow}
+	out := []string{assumeTripPassports, tripText(assumeMatrix), assumeTripOrder, assumeTripFuture, assumeTripYellow}
 	today := entrycheck.DateOf(now)
 	business, past, exemption, own := false, false, false, false
 	for i, l := range legs {
@@ -253,7 +253,7 @@ func tripAssumptions(legs []tripLeg, choices []legChoice, now time.Time) []strin
 	for _, a := range []struct {
 		holds bool
 		text  string
-	}{{own, assumeOwn}, {business, assumeBusiness}, {exemption, assumeExemption}, {past, assumeTripPast}} {
+	}{{own, tripText(assumeOwn)}, {business, tripText(assumeBusiness)}, {exemption, tripText(assumeExemption)}, {past, assumeTripPast}} {
 		if a.holds {
 			out = append(out, a.text)
 		}

@@ -17,6 +17,10 @@ var (
 	// or markdown, by their path in the site.
 	routeFile    = regexp.MustCompile(`^passports/[a-z]{3}/[a-z]{3}/index\.(html|md)$`)
 	passportFile = regexp.MustCompile(`^passports/[a-z]{3}/index\.(html|md)$`)
+	// destinationFile is a destination page; listFile the home page, the
+	// two country lists and the page-not-found page.
+	destinationFile = regexp.MustCompile(`^destinations/[a-z]{3}/index\.(html|md)$`)
+	listFile        = regexp.MustCompile(`^((passports|destinations)/)?index\.(html|md)$|^404\.(html|md)$`)
 	// citedNameHTML and citedNameMD are the name of a cited page where a
 	// citation gives it ("Source: <a ...>GOV.UK ... (uk_visa_calculator.rb)</a>"):
 	// the publisher's title as the curators recorded it, quoted, not our words.
@@ -41,8 +45,9 @@ func mdText(b []byte) string {
 	return strings.NewReplacer(`\_`, "_", "\\`", "`", `\*`, "*", `\[`, "[", `\]`, "]").Replace(s)
 }
 
-// TestTravellerPagesUseNoDeniedWord reads every route page and passport
-// page of the built site, and their markdown, for the words of the deny
+// TestTravellerPagesUseNoDeniedWord reads every page of the built site a
+// traveller reads (routes, passports, destinations, the home page, the
+// country lists and page not found), and their markdown, for the words of the deny
 // list (datatest.DeniedWords): a traveller reads "a secondary visa table",
 // "no limit given by the source" and "passport of Germany", never
 // "matrix", "snapshot", a curator's note or a code value.
@@ -59,10 +64,14 @@ func TestTravellerPagesUseNoDeniedWord(t *testing.T) {
 		{"route page markdown", routeFile, ".md", mdText, 39402},
 		{"passport page", passportFile, ".html", htmlText, 199},
 		{"passport page markdown", passportFile, ".md", mdText, 199},
+		{"destination page", destinationFile, ".html", htmlText, 199},
+		{"destination page markdown", destinationFile, ".md", mdText, 199},
+		{"home, lists or not found", listFile, ".html", htmlText, 4},
+		{"home, lists or not found markdown", listFile, ".md", mdText, 4},
 	}
 	read := make([]int, len(surfaces))
 	failures := make([]int, len(surfaces))
-	err := filepath.WalkDir(filepath.Join(root, "passports"), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}

@@ -39,7 +39,6 @@ func (s *site) renderDestinations() error {
 			Rules:        ruleViews(a.RuleLines()),
 			NotCited:     a.NotCitedNames(),
 			Authorities:  links(s.officialPages[dc.ISO3]),
-			Notes:        a.CuratorNotes,
 			AsOf:         s.asOf(),
 			Disclaimer:   a.Disclaimer,
 		}
@@ -105,7 +104,7 @@ func (s *site) renderHome() error {
 	snap := s.ev.Snapshot()
 	v := templates.HomeView{
 		Page:           s.pageOf("/", templates.SiteName+": "+lowerFirst(siteTagline), "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
-		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.CitedCodes()), Disclaimer: entrycheck.Disclaimer,
+		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.CitedCodes()), Disclaimer: entrycheck.Disclaimer(entrycheck.English()),
 	}
 	v.Page.Script = s.assets.js
 	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": templates.SiteName, "url": s.opts.BaseURL + "/"})

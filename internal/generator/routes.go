@@ -72,7 +72,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		Page: s.pageOf(passportPath(pc), entrycheck.PassportWords(pc.Name)+": visa requirements for every destination | entrycheck",
 			"Visa and entry requirements for holders of a passport of "+pc.Name+" in every destination, grouped by requirement, with cited entry rules.",
 			templates.Link{Label: "Passports", URL: "/passports/"}),
-		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer,
+		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer(entrycheck.English()),
 		Countries: s.countries,
 		Map: s.worldMap.view("World map of the requirement for holders of a passport of "+pc.Name,
 			"The lists below give every destination of the map as text, grouped by requirement.",

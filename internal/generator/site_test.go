@@ -110,7 +110,7 @@ func TestPagesShowTheAPIsVerdict(t *testing.T) {
 			if api.AllowedStayDays.Valid {
 				wantStay = "Allowed stay: " + itoa(api.AllowedStayDays.N) + " days"
 			} else if api.Requirement == entrycheck.VisaFree {
-				wantStay = "Allowed stay: " + entrycheck.NotStated
+				wantStay = "Allowed stay: " + entrycheck.NotStated(entrycheck.English())
 			}
 			if req != string(api.Requirement) || label != api.RequirementLabel || stay != wantStay {
 				t.Errorf("%s to %s: page %s %q %q, API %s %q %q", rt[0], rt[1], req, label, stay, api.Requirement, api.RequirementLabel, wantStay)

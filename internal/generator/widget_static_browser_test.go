@@ -44,7 +44,7 @@ func verdictText(t *testing.T, passport, destination string, req entrycheck.Requ
 	case stay.Valid:
 		head = append(head, "Allowed stay: "+entrycheck.Plural(stay.N, "day"))
 	case req == entrycheck.VisaFree:
-		head = append(head, "Allowed stay: "+entrycheck.NotStated)
+		head = append(head, "Allowed stay: "+entrycheck.NotStated(entrycheck.English()))
 	}
 	asOf := "As of " + age.AsOf.Long() + "."
 	if age.Old {

@@ -58,7 +58,7 @@ func FindMarkdown(v FindView) []byte {
 		}
 		m.line("")
 	}
-	m.line("Find a route: `/go?passport=NAME_OR_CODE&destination=NAME_OR_CODE` (for example [/go?passport=Germany&destination=Thailand](/go?passport=Germany&destination=Thailand)), or browse [passports](/passports/) and [destinations](/destinations/).")
+	m.line("Find a route by country names, for example [/go?passport=Germany&destination=Thailand](/go?passport=Germany&destination=Thailand), or browse [passports](/passports/) and [destinations](/destinations/).")
 	return m.Bytes()
 }
 

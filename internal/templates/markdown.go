@@ -153,9 +153,6 @@ func DestinationMarkdown(v DestinationView) []byte {
 	for _, c := range v.Counts {
 		m.line("- %s: %s", c.Label, entrycheck.Plural(c.N, "passport"))
 	}
-	if v.Notes != "" {
-		m.line("\n## Curators' notes\n\n%s", escapeMD(v.Notes))
-	}
 	m.line("\n*%s*", escapeMD(v.Disclaimer))
 	return m.Bytes()
 }

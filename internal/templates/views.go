@@ -188,7 +188,6 @@ type DestinationView struct {
 	Counts      []Count
 	Map         WorldMap
 	AsOf        string // the date of the verdicts counted in Counts
-	Notes       string
 	Disclaimer  string
 }
 

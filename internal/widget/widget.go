@@ -115,7 +115,7 @@ func labelList() (string, error) {
 	}
 	b, err := json.Marshal(map[string]any{
 		"allowed_stay":       entrycheck.LabelAllowedStay,
-		"not_stated":         entrycheck.NotStated,
+		"not_stated":         entrycheck.NotStated(entrycheck.English()),
 		"as_of":              entrycheck.LabelAsOf,
 		"official_statement": entrycheck.LabelOfficialStatement,
 		"source":             entrycheck.LabelSource,

@@ -12,7 +12,7 @@ import (
 )
 
 // checkArgParams lists the arguments of check_entry_requirements, for messages.
-const checkArgParams = "passport, destination, transit, purpose, residence_permits_of and visas_of"
+const checkArgParams = "passport, destination, transit, purpose, residence_permits_of, visas_of and language"
 
 // checkArgs reads the arguments of check_entry_requirements. Like the query
 // of /free/check, unknown arguments are refused so that a typo is not
@@ -44,12 +44,15 @@ func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 			continue
 		}
 		switch name {
-		case "passport", "destination", "transit", "purpose":
+		case "passport", "destination", "transit", "purpose", "language":
 			var str string
 			if json.Unmarshal(v, &str) != nil {
-				if name == "purpose" {
+				switch name {
+				case "purpose":
 					wrong(name, string(v), `a string: "tourism" or "business"`)
-				} else {
+				case "language":
+					wrong(name, string(v), `a string: a language tag such as "fr" or "pt-BR"`)
+				default:
 					wrong(name, string(v), "a string: an ISO 3166-1 code such as DEU, or a country name")
 				}
 				continue
@@ -64,6 +67,8 @@ func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 				req.Transit = str
 			case "purpose":
 				req.Purpose = str
+			case "language":
+				req.Language = str
 			}
 		case "residence_permits_of", "visas_of":
 			var list []string

@@ -24,6 +24,8 @@ import (
 const (
 	countryMinLength = 2
 	countryMaxLength = 100
+	// maxLanguageLength bounds a BCP 47 tag, which is short in practice.
+	maxLanguageLength = 35
 )
 
 // checkArguments are the arguments of check_entry_requirements: the
@@ -35,6 +37,7 @@ type checkArguments struct {
 	Purpose            string   `json:"purpose,omitempty" jsonschema:"Purpose of the trip: tourism (the default, listed in defaults_applied) or business."`
 	ResidencePermitsOf []string `json:"residence_permits_of,omitempty" jsonschema:"Countries (named like passport) or the SCHENGEN group whose residence permits the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
 	VisasOf            []string `json:"visas_of,omitempty" jsonschema:"Countries (named like passport) or the SCHENGEN group whose visas the traveller holds; a destination's curated exemption for them is applied and cited in exemption_applied. At most 20."`
+	Language           string   `json:"language,omitempty" jsonschema:"The language of the answer's words (requirement_label, action_text, notes, assumptions, reasons, disclaimer and the text content): a BCP 47 tag such as fr or pt-BR. English by default; a language not spoken falls back to English, listed in defaults_applied. Codes and field names never change."`
 }
 
 // datasetInfo is the answer of get_dataset_info.
@@ -145,6 +148,8 @@ func checkArgumentsSchema() *jsonschema.Schema {
 	}
 	p["purpose"].Enum = []any{entrycheck.PurposeTourism, entrycheck.PurposeBusiness}
 	p["purpose"].Default = json.RawMessage(`"` + entrycheck.PurposeTourism + `"`)
+	p["language"].MaxLength = ptr(maxLanguageLength)
+	p["language"].Examples = []any{"fr", "pt-BR", "hi"}
 	for _, name := range []string{"residence_permits_of", "visas_of"} {
 		arr := p[name]
 		arr.Type, arr.Types = "array", nil

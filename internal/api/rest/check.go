@@ -56,6 +56,8 @@ func (e *Endpoints) FreeCheck(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		count = check.Peek
 	}
+	// The answer's words follow Accept-Language when lang is not given.
+	w.Header().Add("Vary", "Accept-Language")
 	req, problems := checkRequest(r)
 	res, u, err := e.Checker.Free(r.Context(), r, p, req, problems, count)
 	if err != nil {

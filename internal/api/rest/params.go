@@ -16,7 +16,12 @@ import (
 var checkParams = map[string]bool{
 	"passport": true, "destination": true, "transit": true, "purpose": true,
 	"residence_permits_of": true, "visas_of": true, "residence_permits": true, "visas_held": true,
+	"lang": true,
 }
+
+// maxAcceptLanguage bounds the Accept-Language header read: browsers send
+// a few dozen bytes, and a longer one is not read at all.
+const maxAcceptLanguage = 256
 
 // checkRequest reads the query of a check. Unknown or repeated parameters
 // are refused so that a typo (pasport=) is not silently ignored.
@@ -34,7 +39,7 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 	for _, name := range names {
 		if !checkParams[name] {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: q.Get(name),
-				Message: fmt.Sprintf("unknown parameter %q: the parameters are passport, destination, transit, purpose, residence_permits_of, visas_of, residence_permits and visas_held", name)})
+				Message: fmt.Sprintf("unknown parameter %q: the parameters are passport, destination, transit, purpose, residence_permits_of, visas_of, residence_permits, visas_held and lang", name)})
 		} else if len(q[name]) > 1 {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: "repeated_parameter",
 				Message: fmt.Sprintf("%s is given %d times: give it once (lists are comma-separated)", name, len(q[name]))})
@@ -50,6 +55,10 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 		ResidencePermitsText: strings.TrimSpace(q.Get("residence_permits")),
 		VisasHeldText:        strings.TrimSpace(q.Get("visas_held")),
 		RequestID:            request.ID(r),
+		Language:             strings.TrimSpace(q.Get("lang")),
+	}
+	if h := r.Header.Get("Accept-Language"); len(h) <= maxAcceptLanguage {
+		req.AcceptLanguage = h
 	}
 	return req, problems
 }
