@@ -11,6 +11,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/generator"
 	"github.com/entrycheck/entrycheck/internal/store"
 	"github.com/entrycheck/entrycheck/internal/verify"
@@ -54,6 +55,10 @@ func runBuild(env Env, args []string) int {
 func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *dataset.Snapshot, env Env) (*evaluation.Evaluator, generator.Options, error) {
 	fail := func(err error) (*evaluation.Evaluator, generator.Options, error) {
 		return nil, generator.Options{}, err
+	}
+	langs, err := locale.Embedded().Select(cfg.Languages)
+	if err != nil {
+		return fail(fmt.Errorf("--languages: %w", err))
 	}
 	if cfg.PreviousMatrixDir != "" {
 		lock, err := cfg.MatrixLock()
@@ -103,6 +108,7 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		History:      generator.History{Baseline: baseline, Changed: changed},
 		Extra:        extra,
 		Verification: verify.Summarize(events, open),
+		Languages:    langs,
 	}, nil
 }
 

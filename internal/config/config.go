@@ -46,6 +46,11 @@ type Config struct {
 	Database string
 	// PublicDir is the generated static tree that serve serves (--public, ENTRYCHECK_PUBLIC).
 	PublicDir string
+	// Languages lists the codes of the languages the build renders pages
+	// in, comma-separated (--languages, ENTRYCHECK_LANGUAGES); empty means
+	// every language the service speaks. A subset (en,es) builds faster,
+	// for development and tests.
+	Languages string
 	// BaseURL is the public address of the service, used in links, discovery
 	// documents and WWW-Authenticate (--base-url, ENTRYCHECK_BASE_URL).
 	BaseURL string
@@ -280,6 +285,7 @@ func Default() Config {
 	env("ENTRYCHECK_DB", &c.Database)
 	env("DATABASE_URL", &c.Database)
 	env("ENTRYCHECK_PUBLIC", &c.PublicDir)
+	env("ENTRYCHECK_LANGUAGES", &c.Languages)
 	env("ENTRYCHECK_BASE_URL", &c.BaseURL)
 	env("ENTRYCHECK_IP_HASH_KEY", &c.IPHashKey)
 	env("ENTRYCHECK_PAY_TO", &c.PayTo)
@@ -320,6 +326,7 @@ func (c *Config) RegisterBuild(fs *flag.FlagSet) {
 	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "output `directory` (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the site (env ENTRYCHECK_BASE_URL)")
+	fs.StringVar(&c.Languages, "languages", c.Languages, "comma-separated `codes` of the languages to render pages in, English always among them (env ENTRYCHECK_LANGUAGES; default: all)")
 }
 
 // RegisterServe adds the flags of the serve command to fs.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // The paths of the plain-text documents for crawlers and agents.
@@ -33,6 +34,11 @@ func LLMsTxt(s Site) []byte {
 	fmt.Fprintf(&b, "# entrycheck\n\n> Visa and entry requirements by passport and destination: the requirement (visa_free with allowed stay, %s; unknown when there is no data, needs_review when official sources conflict), and the destination's entry rules, each with the official source it was read from. Matrix snapshot %s; %d routes; %d destinations with cited entry rules. Advisory only, not a boarding decision.\n\n",
 		entrycheck.Names(entrycheck.MatrixRequirements()[1:]), s.DatasetVersion, s.Routes, s.CuratedDestinations)
 	b.WriteString("Every page has a markdown variant: request it with `Accept: text/markdown`, or append `index.md` to a page's directory URL.\n\n")
+	var others []string
+	for _, l := range locale.Languages()[1:] {
+		others = append(others, l.Code+" ("+l.Name+")")
+	}
+	fmt.Fprintf(&b, "Languages: route pages are also published in %s, under /{lang}/ (for example /es/passports/deu/tha/); this file, the markdown variants and llms-full.txt are in English only. API answers give their words in the language of `lang` or Accept-Language.\n\n", strings.Join(others, ", "))
 	b.WriteString("## Pages\n\n")
 	for _, l := range []struct{ name, path, what string }{
 		{"Passports", "/passports/index.md", "one page per passport with every destination"},

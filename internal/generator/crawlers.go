@@ -40,10 +40,10 @@ func (s *site) renderCrawlerFiles() error {
 	if run := s.opts.Verification.LastRun; run != nil {
 		s.modified.note(entrycheck.DateOf(run.Time), "/transparency/")
 	}
-	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages)}
+	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages, false)}
 	for i := 0; i*routesPerSitemap < len(routes); i++ {
 		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
-		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)]))
+		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], true))
 	}
 	for _, m := range maps {
 		if err := s.w.write(m.name, m.body); err != nil {
@@ -67,19 +67,26 @@ type sitemap struct {
 	lastmod entrycheck.Date
 }
 
-// urlset lists pages with the day each last changed (see modified).
-func (s *site) urlset(name string, paths []string) sitemap {
+// urlset lists pages with the day each last changed (see modified) and,
+// when they are translated, the page in every language of the build
+// (hreflang alternates, x-default the English page).
+func (s *site) urlset(name string, paths []string, translated bool) sitemap {
 	m := sitemap{name: name}
 	var b bytes.Buffer
-	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, p := range paths {
-		day := s.modified.of(p)
-		if day.IsZero() {
-			fmt.Fprintf(&b, "<url><loc>%s%s</loc></url>\n", s.opts.BaseURL, p)
-			continue
+		fmt.Fprintf(&b, "<url><loc>%s%s</loc>", s.opts.BaseURL, p)
+		if day := s.modified.of(p); !day.IsZero() {
+			fmt.Fprintf(&b, "<lastmod>%s</lastmod>", day)
+			m.lastmod = laterOf(m.lastmod, day)
 		}
-		fmt.Fprintf(&b, "<url><loc>%s%s</loc><lastmod>%s</lastmod></url>\n", s.opts.BaseURL, p, day)
-		m.lastmod = laterOf(m.lastmod, day)
+		if translated && len(s.langs) > 1 {
+			for _, a := range s.alternates(p) {
+				fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="%s" href="%s%s"/>`, a.Lang.Tag, s.opts.BaseURL, a.Path)
+			}
+			fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="x-default" href="%s%s"/>`, s.opts.BaseURL, p)
+		}
+		b.WriteString("</url>\n")
 	}
 	b.WriteString("</urlset>\n")
 	m.body = b.Bytes()

@@ -21,6 +21,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
@@ -47,6 +48,9 @@ type Options struct {
 	Verification entrycheck.VerificationReport
 	// GeoDir holds the world map's country shapes (world-atlas 2.0.2).
 	GeoDir string
+	// Languages are the languages pages are rendered in, English first
+	// (locale.Catalogs.Select); nil renders English only.
+	Languages []*locale.Catalog
 	// Progress receives a progress line while routes render; nil for none.
 	Progress io.Writer
 	Workers  int
@@ -88,6 +92,8 @@ type site struct {
 	// once a build rather than once a page.
 	countries     []templates.CountryOption
 	officialPages map[string][]officialPage
+	// langs are the languages of the build, English first.
+	langs []*locale.Catalog
 }
 
 // Build renders the tree into opts.OutDir, writing only files whose content changed.
@@ -106,7 +112,10 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if err != nil {
 		return Report{}, err
 	}
-	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified()}
+	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified(), langs: opts.Languages}
+	if len(s.langs) == 0 {
+		s.langs = []*locale.Catalog{english()}
+	}
 	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
 	s.officialPages = officialPagesOf(ev.Snapshot().Curated.Destinations)
 	if s.assets, err = s.writeAssets(); err != nil {

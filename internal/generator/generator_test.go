@@ -52,8 +52,10 @@ func built(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if tree != "" {
-		os.RemoveAll(tree)
+	for _, dir := range []string{tree, treeLangs} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

@@ -51,7 +51,7 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 			routes = append(routes, routePath(pc, dc))
 		}
 	}
-	m := s.urlset("sitemaps/routes.xml", routes)
+	m := s.urlset("sitemaps/routes.xml", routes, true)
 	if err := s.w.write(m.name, m.body); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func routeContent(t *testing.T, ev *evaluation.Evaluator, passport, destination 
 	}
 	s := &site{ev: ev, now: now, opts: Options{BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
 		officialPages: officialPagesOf(ev.Snapshot().Curated.Destinations)}
-	v := s.routeView(res, entrycheck.Date{})
+	v := s.routeView(english(), res, entrycheck.Date{})
 	page, err := newRenderer().html(templates.RoutePage(v))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/answertext"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -53,10 +54,13 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			return n, err
 		}
 		day := s.routeModified(res)
-		v := s.routeView(res, day)
+		v := s.routeView(english(), res, day)
 		s.modified.note(day, v.Path, passportPath(pc))
 		s.modified.note(s.routeDataModified(res), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
+			return n, err
+		}
+		if err := s.translatedRoutes(r, res, day, clock); err != nil {
 			return n, err
 		}
 		s.summary.addRoute(res, v.Path)
@@ -89,21 +93,49 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 	return n, s.page(r, v.Path, templates.PassportPage(v), templates.PassportMarkdown(v))
 }
 
-// routeView is the page model of one route, from its check result. It
-// carries nothing that changes from build to build (no request id, no
-// evaluation time, no dataset version), so a page is rewritten only when
-// its answer changes.
-func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) templates.RouteView {
+// translatedRoutes writes the route page of en, an answer in English, in
+// every other language of the build: the same check asked in that
+// language, as HTML only (markdown stays English). Its content changes
+// when the English page's does, so it carries the same date.
+func (s *site) translatedRoutes(r *renderer, en entrycheck.CheckResult, modified entrycheck.Date, clock entrycheck.Clock) error {
+	for _, c := range s.langs {
+		if c.Code == locale.English {
+			continue
+		}
+		res, err := s.ev.Check(entrycheck.CheckRequest{Passport: en.Passport.ISO3, Destination: en.Destination.ISO3, RequestID: "build", Language: c.Code}, clock)
+		if err != nil {
+			return err
+		}
+		v := s.routeView(c, res, modified)
+		html, err := r.html(templates.RoutePage(v))
+		if err != nil {
+			return err
+		}
+		if err := s.w.write(trimSlash(v.Path)+"index.html", html); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// routeView is the page model of one route, from its check result, in the
+// language of c (the answer's). It carries nothing that changes from build
+// to build (no request id, no evaluation time, no dataset version), so a
+// page is rewritten only when its answer changes.
+func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified entrycheck.Date) templates.RouteView {
 	pc, dc := res.Passport, res.Destination
 	path := routePath(pc, dc)
+	// The page names both countries in its language.
+	pc.Name, dc.Name = c.Country(pc.ISO2, pc.Name), c.Country(dc.ISO2, dc.Name)
+	res.Passport, res.Destination = pc, dc
 	lines := res.RuleLines()
 	title := entrycheck.RouteWords(pc.Name, dc.Name) + ": " + lowerFirst(res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
 		title += ", " + itoa(res.AllowedStayDays.N) + " days"
 	}
 	v := templates.RouteView{
-		Page: s.pageOf(path, routeTitle(res), routeDescription(res),
-			templates.Link{Label: "Passports", URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
+		Page: s.pageIn(c, path, routeTitle(res), routeDescription(res),
+			templates.Link{Label: c.Text("site.nav.passports"), URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
 		Passport:         templates.Link{Label: pc.Name, URL: passportPath(pc)},
 		Destination:      templates.Link{Label: dc.Name, URL: destinationPath(dc)},
 		PassportISO3:     pc.ISO3,
@@ -130,6 +162,7 @@ func (s *site) routeView(res entrycheck.CheckResult, modified entrycheck.Date) t
 		Disclaimer:       res.Disclaimer,
 	}
 	v.Page.Image = s.social.of(res.Requirement)
+	v.Page.Alternates = s.alternates(path)
 	v.Page.JSONLD = s.routeLD(res, v.Page.Breadcrumbs, title, path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue

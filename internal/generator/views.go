@@ -10,19 +10,50 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// pageOf fills the parts every page has.
+// pageOf fills the parts every page has, for an English page.
 func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
+	return s.pageIn(english(), path, title, description, crumbs...)
+}
+
+// english is the catalog of the pages every build renders.
+func english() *locale.Catalog { return locale.Embedded().English() }
+
+// pageIn fills the parts every page has, for the page of path (its English
+// path) in the language of c. Its markdown variant is the English one:
+// markdown is written in English only.
+func (s *site) pageIn(c *locale.Catalog, path, title, description string, crumbs ...templates.Link) templates.Page {
 	p := templates.Page{
-		Title: title, Description: description, Path: path, BaseURL: s.opts.BaseURL,
+		Title: title, Description: description, Path: localPath(c, path), BaseURL: s.opts.BaseURL,
 		Markdown: path + "index.md", Stylesheet: s.assets.css, Icon: s.assets.icon, Image: s.social.site,
+		W: c,
 	}
 	if len(crumbs) > 0 {
-		p.Breadcrumbs = append([]templates.Link{{Label: "Home", URL: "/"}}, crumbs...)
+		p.Breadcrumbs = append([]templates.Link{{Label: c.Text("site.home"), URL: "/"}}, crumbs...)
 	}
 	return p
+}
+
+// localPath is the path of the page of path (its English path) in the
+// language of c: English pages keep today's paths, the others live under
+// /{code}/.
+func localPath(c *locale.Catalog, path string) string {
+	if c.Code == locale.English {
+		return path
+	}
+	return "/" + c.Code + path
+}
+
+// alternates lists the page of path in every language the build renders.
+func (s *site) alternates(path string) []templates.Alternate {
+	out := make([]templates.Alternate, len(s.langs))
+	for i, c := range s.langs {
+		out[i] = templates.Alternate{Lang: c.Language, Path: localPath(c, path)}
+	}
+	return out
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

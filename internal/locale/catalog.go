@@ -430,3 +430,25 @@ func acceptedTags(header string) []language.Tag {
 	}
 	return out
 }
+
+// Select returns the catalogs of a comma-separated list of language codes
+// (a build's --languages), English first and always included; an empty
+// list selects every language. A code the service does not speak is an
+// error that lists those it does.
+func (cs *Catalogs) Select(codes string) ([]*Catalog, error) {
+	if strings.TrimSpace(codes) == "" {
+		return cs.List(), nil
+	}
+	out := []*Catalog{cs.English()}
+	for code := range strings.SplitSeq(codes, ",") {
+		code = strings.ToLower(strings.TrimSpace(code))
+		c, ok := cs.Get(code)
+		if !ok {
+			return nil, fmt.Errorf("language %q is not one the service speaks: use some of %s", code, strings.Join(Codes(), ","))
+		}
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

@@ -98,3 +98,24 @@ func TestLanguagesHaveOneCatalogEach(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectKeepsEnglishFirst reads a build's --languages.
+func TestSelectKeepsEnglishFirst(t *testing.T) {
+	cs := locale.Embedded()
+	for in, want := range map[string]string{"": strings.Join(locale.Codes(), ","), "es": "en,es", "ES, ar ,en": "en,es,ar"} {
+		got, err := cs.Select(in)
+		if err != nil {
+			t.Fatalf("Select(%q): %v", in, err)
+		}
+		var codes []string
+		for _, c := range got {
+			codes = append(codes, c.Code)
+		}
+		if strings.Join(codes, ",") != want {
+			t.Errorf("Select(%q) = %v, want %s", in, codes, want)
+		}
+	}
+	if _, err := cs.Select("en,xx"); err == nil || !strings.Contains(err.Error(), `"xx"`) {
+		t.Errorf("Select(en,xx): %v", err)
+	}
+}

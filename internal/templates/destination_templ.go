@@ -105,7 +105,7 @@ func DestinationPage(v DestinationView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = knownAndNot(v.Country.Label, v.NotCited, v.Authorities, len(v.Rules) > 0).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = knownAndNot(v.Page, v.Country.Label, v.NotCited, v.Authorities, len(v.Rules) > 0).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

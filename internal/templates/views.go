@@ -2,8 +2,11 @@
 // script, its markdown renderings and the view models they receive. A view
 // model is fully computed by the generator: templates only present it.
 //
-// It depends on nothing of this module but the domain package.
+// It depends on nothing of this module but the domain package and the
+// words of each language (internal/locale).
 package templates
+
+import "github.com/entrycheck/entrycheck/internal/locale"
 
 // Page is what every page carries.
 type Page struct {
@@ -26,7 +29,27 @@ type Page struct {
 	Breadcrumbs []Link
 	// Image is the picture link previews show, none when its URL is "".
 	Image Image
+	// W is the catalog of the page's language, whose words its chrome
+	// reads; Alternates is the page in every language it is published in,
+	// its own included (hreflang links and the language switcher).
+	W          *locale.Catalog
+	Alternates []Alternate
 }
+
+// Alternate is a page in one language.
+type Alternate struct {
+	Lang locale.Language
+	Path string
+}
+
+// Lang is the page's language tag, as <html lang> and hreflang write it.
+func (p Page) Lang() string { return p.W.Tag.String() }
+
+// Dir is the page's writing direction.
+func (p Page) Dir() string { return p.W.Dir() }
+
+// T is a message of the page's language (locale.Catalog.Text).
+func (p Page) T(id string, args ...string) string { return p.W.Text(id, args...) }
 
 // SiteName names the site in link previews and structured data.
 const SiteName = "entrycheck"
