@@ -62,7 +62,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		s.summary.addRoute(res, v.Path)
 		entry := templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay}
 		if len(res.VerdictVerification.CorroboratedBy()) > 0 {
-			entry.Corroborated = entrycheck.LabelCorroborated
+			entry.Corroborated = entrycheck.LabelCorroborated.String()
 		}
 		groups[res.Requirement] = append(groups[res.Requirement], entry)
 		places = append(places, mapPlace{country: dc, req: res.Requirement, stay: v.Stay, url: v.Path})

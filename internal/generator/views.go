@@ -28,7 +28,7 @@ func (s *site) pageOf(path, title, description string, crumbs ...templates.Link)
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func citation(c entrycheck.Citation) templates.Citation {
-	return templates.Citation{Name: c.Name, URL: c.URL, Read: c.ReadText("read")}
+	return templates.Citation{Name: c.Name, URL: c.URL, Read: c.ReadText()}
 }
 
 func stayClause(d entrycheck.Days) string {
