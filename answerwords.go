@@ -337,7 +337,9 @@ func SourceWordsIn(c *locale.Catalog, src Source) (before, after string) {
 // verdict holds: "this verdict changed in the edition of 17 February 2026",
 // or, when it did not change since the first edition on record (edition),
 // "this verdict holds since the edition of 12 January 2025 or earlier".
-func SinceWords(changed bool, edition string) string { return SinceWordsIn(English(), changed, edition) }
+func SinceWords(changed bool, edition string) string {
+	return SinceWordsIn(English(), changed, edition)
+}
 
 // SinceWordsIn is SinceWords in the language of c.
 func SinceWordsIn(c *locale.Catalog, changed bool, edition string) string {
