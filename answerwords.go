@@ -3,6 +3,8 @@ package entrycheck
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
@@ -13,30 +15,63 @@ import (
 // the MCP text, llms-full.txt and the embeddable checker (which receives
 // these words when it is bundled) say the same.
 
+// Label is a label of an answer's facts; its words are message
+// label.<name> of each catalog, so a label is written once, there.
+type Label int
+
 // Labels of an answer's facts.
 const (
-	LabelAllowedStay       = "Allowed stay"
-	LabelAction            = "Action"
-	LabelAsOf              = "As of"
-	LabelOfficialStatement = "Official statement"
-	LabelExemption         = "Exemption"
-	LabelEntryRulesOf      = "Entry rules of"
-	LabelNotCited          = "Not cited yet"
-	LabelVerdictBasis      = "Where the verdict comes from"
-	LabelTransitThrough    = "Transit through"
-	LabelSource            = "Source"
-	LabelSchengen          = "Schengen 90/180"
-	LabelNeedsAttention    = "Needs attention"
-	LabelDefaultsApplied   = "Defaults applied"
-	LabelAssumptions       = "Assumptions"
-	LabelVerdictAge        = "Age of the verdict"
+	LabelAllowedStay Label = iota
+	LabelAction
+	LabelAsOf
+	LabelOfficialStatement
+	LabelExemption
+	LabelNotCited
+	LabelVerdictBasis
+	LabelSource
+	LabelSchengen
+	LabelNeedsAttention
+	LabelDefaultsApplied
+	LabelAssumptions
+	LabelVerdictAge
 	// LabelForOtherPassports heads what official pages say for other
 	// passports (LinesForOtherPassports), apart from this passport's rules.
-	LabelForOtherPassports = "What official pages say for other passports"
+	LabelForOtherPassports
 	// LabelCorroborated marks a route whose verdict an official statement
 	// in force agrees with (VerdictVerification.CorroboratedBy).
-	LabelCorroborated = "Official source agrees"
+	LabelCorroborated
 )
+
+// ID is the label's message id.
+func (l Label) ID() string {
+	return "label." + [...]string{
+		LabelAllowedStay: "allowed_stay", LabelAction: "action", LabelAsOf: "as_of",
+		LabelOfficialStatement: "official_statement", LabelExemption: "exemption",
+		LabelNotCited: "not_cited", LabelVerdictBasis: "verdict_basis", LabelSource: "source",
+		LabelSchengen: "schengen", LabelNeedsAttention: "needs_attention",
+		LabelDefaultsApplied: "defaults_applied", LabelAssumptions: "assumptions",
+		LabelVerdictAge: "verdict_age", LabelForOtherPassports: "for_other_passports",
+		LabelCorroborated: "corroborated",
+	}[l]
+}
+
+// In is the label in the language of c.
+func (l Label) In(c *locale.Catalog) string { return c.Text(l.ID()) }
+
+// String is the label in English.
+func (l Label) String() string { return l.In(English()) }
+
+// EntryRulesOf heads a country's entry rules: "Entry rules of Thailand";
+// country is its name in the language of c.
+func EntryRulesOf(c *locale.Catalog, country string) string {
+	return c.Text("label.entry_rules_of", "country", country)
+}
+
+// TransitThrough heads the lookup of a transit country: "Transit through
+// Singapore (SGP)"; country is its name in the language of c.
+func TransitThrough(c *locale.Catalog, country string) string {
+	return c.Text("label.transit_through", "country", country)
+}
 
 // NotStated is the allowed stay of a visa-free route for which the
 // secondary visa table gives no number of days, in the language of c.
@@ -77,7 +112,16 @@ func VerdictWordsIn(c *locale.Catalog, label string, r Requirement, d Days) stri
 }
 
 // Words is the action as it reads after LabelAction: "apply before travel".
-func (a Action) Words() string { return strings.ReplaceAll(string(a), "_", " ") }
+func (a Action) Words() string { return a.WordsIn(English()) }
+
+// WordsIn is Words in the language of c: message words.action.<action>,
+// or the code in words for an action no catalog names.
+func (a Action) WordsIn(c *locale.Catalog) string {
+	if id := "words.action." + string(a); c.Has(id) {
+		return c.Text(id)
+	}
+	return strings.ReplaceAll(string(a), "_", " ")
+}
 
 // Sentence tells the traveller what to do about requirement r, in its
 // words: "Apply before you travel: an e-visa is required." ownCountry is
@@ -103,7 +147,8 @@ func (a Action) SentenceIn(c *locale.Catalog, r Requirement, ownCountry bool) st
 
 // OfficialAuthorityUnnamed is whom a traveller confirms a verdict with
 // where the curators found no official page of the destination: no
-// address is guessed.
+// address is guessed. The English of it is part of message
+// verdict.old.confirm_unnamed, which the trip test reads it in.
 const OfficialAuthorityUnnamed = "the destination's embassy, consulate or immigration service"
 
 // OldVerdictWords says that a verdict as of asOf is older than
@@ -134,33 +179,35 @@ func OldVerdictWordsIn(c *locale.Catalog, asOf Date, destination string, page *A
 // days ago, and may have changed since: confirm yours with the
 // destination's official authority before you travel; each destination's
 // page names it."
-func OldVerdictsWords(asOf Date) string {
-	return "The verdicts below are as of " + asOf.Long() + ", " + oldSince() + ": confirm yours with the destination's official authority before you travel; each destination's page names it."
-}
+func OldVerdictsWords(asOf Date) string { return OldVerdictsWordsIn(English(), asOf) }
 
-// oldSince is what makes a verdict old, as OldVerdictWords and
-// OldVerdictsWords say it.
-func oldSince() string {
-	return "more than " + strconv.Itoa(VerdictOldAfterDays) + " days ago, and may have changed since"
+// OldVerdictsWordsIn is OldVerdictsWords in the language of c.
+func OldVerdictsWordsIn(c *locale.Catalog, asOf Date) string {
+	return c.Count("words.old_verdicts", VerdictOldAfterDays, "date", asOf.LongIn(c))
 }
 
 // ApplyAtEmbassyWords is the next step of a route that requires a visa
 // where the curators found no official page to apply on or read about it:
 // where a visa is applied for, without guessing an address.
 func ApplyAtEmbassyWords(destination string) string {
-	return "Apply at an embassy or consulate of " + destination + "."
+	return ApplyAtEmbassyWordsIn(English(), destination)
+}
+
+// ApplyAtEmbassyWordsIn is ApplyAtEmbassyWords in the language of c;
+// destination is the country's name in that language.
+func ApplyAtEmbassyWordsIn(c *locale.Catalog, destination string) string {
+	return c.Text("words.apply_at_embassy", "country", destination)
 }
 
 // ApplyKindLabel names an official place to apply by its kind, as the link
 // to it reads: "Apply online (official portal)".
-func ApplyKindLabel(kind string) string {
-	switch kind {
-	case ApplyOfficialPortal:
-		return "Apply online (official portal)"
-	case ApplyOfficialInfo:
-		return "How to apply (official information)"
-	case ApplyEmbassyFinder:
-		return "Find the embassy or consulate"
+func ApplyKindLabel(kind string) string { return ApplyKindLabelIn(English(), kind) }
+
+// ApplyKindLabelIn is ApplyKindLabel in the language of c: message
+// words.apply_kind.<kind>, or the kind for one no catalog names.
+func ApplyKindLabelIn(c *locale.Catalog, kind string) string {
+	if id := "words.apply_kind." + kind; c.Has(id) {
+		return c.Text(id)
 	}
 	return kind
 }
@@ -172,13 +219,21 @@ func ApplyKinds() []string {
 
 // Standing says how an official statement bears on the verdict on the
 // travel date: "in force, from 1 January 2026; conflicts with the matrix".
-func (s CheckedStatement) Standing() string {
-	return s.StatusWords() + ", " + s.Period() + "; " + s.Comparison()
+func (s CheckedStatement) Standing() string { return s.StandingIn(English()) }
+
+// StandingIn is Standing in the language of c.
+func (s CheckedStatement) StandingIn(c *locale.Catalog) string {
+	return c.Text("status.statement.standing", "status", s.StatusWordsIn(c), "period", s.PeriodIn(c), "comparison", s.ComparisonIn(c))
 }
 
 // Label names the statement with its standing, as answers head it:
 // "Official statement, in force, from 1 January 2026; conflicts with the matrix".
-func (s CheckedStatement) Label() string { return LabelOfficialStatement + ", " + s.Standing() }
+func (s CheckedStatement) Label() string { return s.LabelIn(English()) }
+
+// LabelIn is Label in the language of c.
+func (s CheckedStatement) LabelIn(c *locale.Catalog) string {
+	return c.Text("status.statement.label", "label", LabelOfficialStatement.In(c), "standing", s.StandingIn(c))
+}
 
 // ConditionLabel names a condition of a trip's leg by the entry rule it
 // assesses, with that rule's label (RuleFields); the planned stay and the
@@ -186,34 +241,43 @@ func (s CheckedStatement) Label() string { return LabelOfficialStatement + ", " 
 func ConditionLabel(kind string) string {
 	switch kind {
 	case ConditionStayDuration:
-		return LabelAllowedStay
+		return LabelAllowedStay.String()
 	case ConditionSchengen:
-		return LabelSchengen
+		return LabelSchengen.String()
 	case ConditionTransit:
 		return RuleLabel(FieldTWOV)
 	case ConditionVerdictAge:
-		return LabelVerdictAge
+		return LabelVerdictAge.String()
 	}
 	return RuleLabel(kind)
 }
 
 // NotCitedNames names the entry rules no official source covers yet, as
 // they read inside a sentence: "blank pages", "health".
-func (r EntryRules) NotCitedNames() []string {
-	names := r.NotCited()
-	for i, n := range names {
-		names[i] = InSentence(n)
+func (r EntryRules) NotCitedNames() []string { return r.NotCitedNamesIn(English()) }
+
+// NotCitedNamesIn is NotCitedNames in the language of c.
+func (r EntryRules) NotCitedNamesIn(c *locale.Catalog) []string {
+	names := r.notCited()
+	for i, f := range names {
+		names[i] = InSentenceIn(c, RuleLabelIn(c, f))
 	}
 	return names
 }
 
 // InSentence is a label as it reads inside a sentence: "Blank pages" ->
 // "blank pages".
-func InSentence(label string) string {
-	if label == "" {
+func InSentence(label string) string { return InSentenceIn(English(), label) }
+
+// InSentenceIn is InSentence in the language of c. German capitalises
+// every noun, so a German label keeps its capital inside a sentence; the
+// scripts without case (Arabic, Chinese, Devanagari) are left as they are.
+func InSentenceIn(c *locale.Catalog, label string) string {
+	if label == "" || c.Code == "de" {
 		return label
 	}
-	return strings.ToLower(label[:1]) + label[1:]
+	r, size := utf8.DecodeRuneInString(label)
+	return string(unicode.ToLower(r)) + label[size:]
 }
 
 // NotCitedWords says which entry rules of destination no official source
@@ -222,22 +286,31 @@ func InSentence(label string) string {
 // LabelNotCited, or empty when no rule is cited and the sentence stands
 // alone; both are empty when every rule is cited.
 func NotCitedWords(destination string, notCited []string, some bool) (label, words string) {
+	return NotCitedWordsIn(English(), destination, notCited, some)
+}
+
+// NotCitedWordsIn is NotCitedWords in the language of c; destination is
+// the country's name and notCited the names in that language.
+func NotCitedWordsIn(c *locale.Catalog, destination string, notCited []string, some bool) (label, words string) {
 	switch {
 	case len(notCited) == 0:
 		return "", ""
 	case some:
-		return LabelNotCited, JoinWords(notCited) + ". Nothing is guessed."
+		return LabelNotCited.In(c), c.Text("rule.not_cited.some", "fields", JoinWordsIn(c, notCited))
 	}
-	return "", "No entry rule of " + destination + " is cited from an official page yet (" + JoinWords(notCited) + "). Nothing is guessed: the verdict above is all that is known."
+	return "", c.Text("rule.not_cited.none", "country", destination, "fields", JoinWordsIn(c, notCited))
 }
 
 // ActionSentence is the answer's action as a sentence (Action.Sentence),
 // followed, when the verdict is old, by what confirming it asks
 // (VerdictVerification.Confirm): what to do rests on that verdict.
-func (r CheckResult) ActionSentence() string {
-	s := r.Action.Sentence(r.Requirement, r.Passport.ISO3 == r.Destination.ISO3)
-	if c := r.VerdictVerification.Confirm; c != "" {
-		return s + " " + c
+func (r CheckResult) ActionSentence() string { return r.ActionSentenceIn(English()) }
+
+// ActionSentenceIn is ActionSentence in the language of c.
+func (r CheckResult) ActionSentenceIn(c *locale.Catalog) string {
+	s := r.Action.SentenceIn(c, r.Requirement, r.Passport.ISO3 == r.Destination.ISO3)
+	if confirm := r.VerdictVerification.Confirm; confirm != "" {
+		return s + " " + confirm
 	}
 	return s
 }
@@ -246,14 +319,18 @@ func (r CheckResult) ActionSentence() string {
 // src, in the words around its name (which a page links): before + name +
 // after reads "a secondary visa table (imorte/passport-index-data, 17
 // February 2026, MIT licence), which reads "eta" for this route".
-func SourceWords(src Source) (before, after string) {
-	after = ", " + EditionWords(src.Snapshot) + ", " + src.License + " licence), "
+func SourceWords(src Source) (before, after string) { return SourceWordsIn(English(), src) }
+
+// SourceWordsIn is SourceWords in the language of c; the value the table
+// reads is quoted as the table gives it.
+func SourceWordsIn(c *locale.Catalog, src Source) (before, after string) {
+	edition := EditionWordsIn(c, src.Snapshot)
 	if src.MatrixValue != nil {
-		after += "which reads " + strconv.Quote(*src.MatrixValue) + " for this route"
+		after = c.Text("source.matrix.after", "edition", edition, "license", src.License, "value", strconv.Quote(*src.MatrixValue))
 	} else {
-		after += "which has no value for this route"
+		after = c.Text("source.matrix.after_no_value", "edition", edition, "license", src.License)
 	}
-	return "a secondary visa table (", after
+	return c.Text("source.matrix.before"), after
 }
 
 // SinceWords says since which edition of the secondary visa table a
@@ -261,17 +338,25 @@ func SourceWords(src Source) (before, after string) {
 // or, when it did not change since the first edition on record (edition),
 // "this verdict holds since the edition of 12 January 2025 or earlier".
 func SinceWords(changed bool, edition string) string {
+	return SinceWordsIn(English(), changed, edition)
+}
+
+// SinceWordsIn is SinceWords in the language of c.
+func SinceWordsIn(c *locale.Catalog, changed bool, edition string) string {
 	if changed {
-		return "this verdict changed in the edition of " + EditionWords(edition)
+		return c.Text("source.since.changed", "edition", EditionWordsIn(c, edition))
 	}
-	return "this verdict holds since the edition of " + EditionWords(edition) + " or earlier"
+	return c.Text("source.since.held", "edition", EditionWordsIn(c, edition))
 }
 
 // EditionWords is the date of an edition of the secondary visa table
 // (a snapshot version, "2026-02-17") as people read it: "17 February 2026".
-func EditionWords(version string) string {
+func EditionWords(version string) string { return EditionWordsIn(English(), version) }
+
+// EditionWordsIn is EditionWords in the language of c.
+func EditionWordsIn(c *locale.Catalog, version string) string {
 	if d, err := ParseDate(version); err == nil {
-		return d.Long()
+		return d.LongIn(c)
 	}
 	return version
 }
@@ -280,14 +365,41 @@ func EditionWords(version string) string {
 // the passport rather than before it as an adjective: "Passport of Germany
 // to United Kingdom".
 func RouteWords(passport, destination string) string {
-	return PassportWords(passport) + " to " + destination
+	return RouteWordsIn(English(), passport, destination)
+}
+
+// RouteWordsIn is RouteWords in the language of c; the names are the
+// countries' in that language.
+func RouteWordsIn(c *locale.Catalog, passport, destination string) string {
+	return c.Text("route.title", "passport", passport, "destination", destination)
 }
 
 // PassportWords names a country's passport: "Passport of Germany".
-func PassportWords(country string) string { return "Passport of " + country }
+func PassportWords(country string) string { return PassportWordsIn(English(), country) }
+
+// PassportWordsIn is PassportWords in the language of c.
+func PassportWordsIn(c *locale.Catalog, country string) string {
+	return c.Text("route.passport", "country", country)
+}
 
 // EveryDestinationWords is the link from a route to its passport's page:
 // "Every destination for a passport of Germany".
-func EveryDestinationWords(country string) string {
-	return "Every destination for a " + InSentence(PassportWords(country))
+func EveryDestinationWords(country string) string { return EveryDestinationWordsIn(English(), country) }
+
+// EveryDestinationWordsIn is EveryDestinationWords in the language of c.
+func EveryDestinationWordsIn(c *locale.Catalog, country string) string {
+	return c.Text("route.every_destination", "country", country)
+}
+
+// HeldDocumentWordsIn is a held document that qualified for an exemption
+// (AppliedExemption.HeldDocument, "residence_permit of USA") in the
+// language of c: "residence permit of USA". The issuer stays a code, as
+// the request gave it.
+func HeldDocumentWordsIn(c *locale.Catalog, held string) string {
+	kind, issuer, found := strings.Cut(held, " of ")
+	kind = wordsOr(c, "words.held_document."+kind, strings.ReplaceAll(kind, "_", " "))
+	if !found {
+		return kind
+	}
+	return c.Text("words.held_document", "document", kind, "issuer", issuer)
 }

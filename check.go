@@ -2,9 +2,10 @@ package entrycheck
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Purposes of travel the service answers for.
@@ -306,23 +307,40 @@ type Source struct {
 // Period says in words when the statement holds: "from 1 January 2026",
 // "1 June 2025 to 31 May 2026", or, when the source gives no start, "from
 // 22 November 2026 (the day the source was read)".
-func (s CheckedStatement) Period() string {
-	from := s.InForceFrom().Long()
+func (s CheckedStatement) Period() string { return s.PeriodIn(English()) }
+
+// PeriodIn is Period in the language of c.
+func (s CheckedStatement) PeriodIn(c *locale.Catalog) string {
+	from := s.InForceFrom().LongIn(c)
 	if s.EffectiveFrom == nil {
-		from += " (the day the source was read)"
+		from = c.Text("period.statement.read_day", "date", from)
 	}
 	if s.EffectiveUntil != nil {
-		return from + " to " + s.EffectiveUntil.Long()
+		return c.Text("period.between", "from", from, "until", s.EffectiveUntil.LongIn(c))
 	}
-	return "from " + from
+	return c.Text("period.statement.from", "date", from)
 }
 
 // StatusWords is the statement's status as people read it: "in force",
 // "upcoming" or "ended".
-func (s CheckedStatement) StatusWords() string { return PeriodStatusWords(s.Status) }
+func (s CheckedStatement) StatusWords() string { return s.StatusWordsIn(English()) }
+
+// StatusWordsIn is StatusWords in the language of c.
+func (s CheckedStatement) StatusWordsIn(c *locale.Catalog) string {
+	return PeriodStatusWordsIn(c, s.Status)
+}
 
 // Comparison says how an official statement bears on the verdict, in words.
-func (s CheckedStatement) Comparison() string {
+func (s CheckedStatement) Comparison() string { return s.ComparisonIn(English()) }
+
+// ComparisonIn is Comparison in the language of c.
+func (s CheckedStatement) ComparisonIn(c *locale.Catalog) string {
+	return ComparisonWordsIn(c, s.comparison())
+}
+
+// comparison is how the statement bears on the verdict, a Comparison*
+// code: only a statement in force is compared.
+func (s CheckedStatement) comparison() string {
 	switch {
 	case s.Status != StatementInForce:
 		return ComparisonNotApplied
@@ -334,20 +352,28 @@ func (s CheckedStatement) Comparison() string {
 
 // How an official statement bears on the verdict (CheckedStatement.Comparison).
 const (
-	ComparisonNotApplied = "not applied"
-	ComparisonAgrees     = "agrees with the secondary visa table"
-	ComparisonConflicts  = "conflicts with the secondary visa table"
+	ComparisonNotApplied = "not_applied"
+	ComparisonAgrees     = "agrees"
+	ComparisonConflicts  = "conflicts"
 )
+
+// ComparisonWordsIn is a Comparison* code in the language of c:
+// "agrees with the secondary visa table".
+func ComparisonWordsIn(c *locale.Catalog, comparison string) string {
+	return wordsOr(c, "status.comparison."+comparison, comparison)
+}
 
 // AgeWords says in words what date the verdict is as of and whether that
 // is old: "as of 17 February 2026 (279 days old: older than 180 days, it
 // may have changed; confirm with the official authority)".
-func (v VerdictAge) AgeWords() string {
-	s := "as of " + v.AsOf.Long() + " (" + strconv.Itoa(v.AgeDays) + " days old"
+func (v VerdictAge) AgeWords() string { return v.AgeWordsIn(English()) }
+
+// AgeWordsIn is AgeWords in the language of c.
+func (v VerdictAge) AgeWordsIn(c *locale.Catalog) string {
 	if v.Old {
-		s += ": older than " + strconv.Itoa(v.OldAfterDays) + " days, it may have changed; confirm with the official authority"
+		return c.Count("words.age.old", v.AgeDays, "date", v.AsOf.LongIn(c), "limit", c.Number(v.OldAfterDays))
 	}
-	return s + ")"
+	return c.Count("words.age", v.AgeDays, "date", v.AsOf.LongIn(c))
 }
 
 // StatementWords describes an official statement on one line:

@@ -1,6 +1,10 @@
 package entrycheck
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // RulesNotCited says which entry-rule fields of a destination no official
 // source covers yet, as the line under the rules of a route page says it
@@ -12,22 +16,33 @@ type RulesNotCited struct {
 	Text  string `json:"text"`
 }
 
+// Words is the catalog of the answer's language (Language): English when
+// it is empty or not a language the service speaks.
+func (r CheckResult) Words() *locale.Catalog {
+	if c, ok := locale.Embedded().Get(r.Language); ok {
+		return c
+	}
+	return English()
+}
+
 // RulesNotCited says which of the answer's entry-rule fields no official
-// source covers yet; nil when every field is cited.
+// source covers yet, in the answer's language; nil when every field is
+// cited.
 func (r CheckResult) RulesNotCited(lines []RuleLine) *RulesNotCited {
-	label, words := NotCitedWords(r.Destination.Name, r.EntryRules.NotCitedNames(), len(lines) > 0)
+	c := r.Words()
+	label, words := NotCitedWordsIn(c, c.Country(r.Destination.ISO2, r.Destination.Name), r.EntryRules.NotCitedNamesIn(c), len(lines) > 0)
 	if words == "" {
 		return nil
 	}
 	return &RulesNotCited{Label: label, Text: words}
 }
 
-// RuleLines are the lines of the answer's entry rules (EntryRules.Lines):
-// for a citizen entering their own country, only those its source gives
-// for that passport, since what official pages say for other passports
-// is no hint to a citizen going home.
+// RuleLines are the lines of the answer's entry rules (EntryRules.Lines),
+// in the answer's language: for a citizen entering their own country, only
+// those its source gives for that passport, since what official pages say
+// for other passports is no hint to a citizen going home.
 func (r CheckResult) RuleLines() []RuleLine {
-	lines := r.EntryRules.Lines()
+	lines := r.EntryRules.LinesIn(r.Words())
 	if r.Passport.ISO3 == r.Destination.ISO3 {
 		return LinesForThisPassport(lines)
 	}

@@ -1,6 +1,11 @@
 package entrycheck
 
-import "time"
+import (
+	"strconv"
+	"time"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // How a curator read a cited page (Citation.ReadFrom).
 const (
@@ -22,26 +27,32 @@ const (
 // it (through ReadText), so that a reader sees the same caveat on the
 // pages, the markdown, the CLI and the MCP text. It is empty when nothing
 // more is known.
-func (c Citation) Detail() string {
-	how := map[string]string{ReadFromStoredCopy: "from a stored copy of unknown date", ReadFromLive: "on the live page"}[c.ReadFrom]
+func (c Citation) Detail() string { return c.DetailIn(English()) }
+
+// DetailIn is Detail in the language of c.
+func (c Citation) DetailIn(cat *locale.Catalog) string {
+	how := ""
+	if c.ReadFrom == ReadFromStoredCopy || c.ReadFrom == ReadFromLive {
+		how = cat.Text("source.read_from." + c.ReadFrom)
+	}
 	if c.ContentDate == "" {
 		return how
 	}
-	dated := "the page is dated " + contentDateWords(c.ContentDate)
+	dated := cat.Text("source.dated", "date", contentDateWords(cat, c.ContentDate))
 	if how == "" {
 		return dated
 	}
-	return how + "; " + dated
+	return cat.Text("source.detail", "how", how, "dated", dated)
 }
 
 // contentDateWords is the date a page gives itself as people read it:
 // "25 November 2019", "December 2024"; as written when it is neither.
-func contentDateWords(s string) string {
+func contentDateWords(c *locale.Catalog, s string) string {
 	if d, err := ParseDate(s); err == nil {
-		return d.Long()
+		return d.LongIn(c)
 	}
 	if t, err := time.Parse("2006-01", s); err == nil {
-		return t.Format("January 2006")
+		return c.Text("source.month_year", "month", c.Text("date.month."+strconv.Itoa(int(t.Month()))), "year", strconv.Itoa(t.Year()))
 	}
 	return s
 }
@@ -50,14 +61,17 @@ func contentDateWords(s string) string {
 // the short line of provenance under a fact reads after "Source: NAME, ":
 // "read 22 November 2026 from a stored copy of unknown date; the page is
 // dated 25 November 2019".
-func (c Citation) ReadText(verb string) string {
-	s := verb + " " + c.RetrievedAt.Long()
-	switch d := c.Detail(); {
+func (c Citation) ReadText() string { return c.ReadTextIn(English()) }
+
+// ReadTextIn is ReadText in the language of c.
+func (c Citation) ReadTextIn(cat *locale.Catalog) string {
+	day := c.RetrievedAt.LongIn(cat)
+	switch d := c.DetailIn(cat); {
 	case d == "":
+		return cat.Text("source.read", "date", day)
 	case c.ReadFrom == ReadFromStoredCopy || c.ReadFrom == ReadFromLive:
-		s += " " + d
+		return cat.Text("source.read_detail", "date", day, "detail", d)
 	default:
-		s += "; " + d
+		return cat.Text("source.read_other_detail", "date", day, "detail", d)
 	}
-	return s
 }

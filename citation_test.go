@@ -23,7 +23,7 @@ func TestCitationDetail(t *testing.T) {
 		if got := c.c.Detail(); got != c.detail {
 			t.Errorf("%+v: detail %q, want %q", c.c, got, c.detail)
 		}
-		if got := c.c.ReadText("read"); got != c.read {
+		if got := c.c.ReadText(); got != c.read {
 			t.Errorf("%+v: %q, want %q", c.c, got, c.read)
 		}
 	}

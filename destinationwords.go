@@ -1,9 +1,6 @@
 package entrycheck
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/entrycheck/entrycheck/internal/locale"
 
 // The words of a destination's answer: its rules as every traveller reads
 // them, on the destination pages and their markdown.
@@ -14,7 +11,7 @@ import (
 func (a DestinationAnswer) RuleLines() []RuleLine {
 	r := a.EntryRules
 	var out []RuleLine
-	for _, f := range curatedRuleFields {
+	for _, f := range curatedRuleFields() {
 		out = append(out, f.curated.destinationLines(r)...)
 	}
 	if y := r.YellowFever; y != nil {
@@ -35,9 +32,9 @@ func (a DestinationAnswer) NotCitedNames() []string {
 		cited[l.Field] = true
 	}
 	var out []string
-	for _, f := range ruleFields {
+	for _, f := range ruleFields() {
 		if !cited[f.Name] {
-			out = append(out, strings.ToLower(f.Label[:1])+f.Label[1:])
+			out = append(out, InSentence(f.Label))
 		}
 	}
 	return out
@@ -51,12 +48,12 @@ func variantLines[T any](vs []Variant[T], rules func(*PassportRule[T]) EntryRule
 	for _, v := range vs {
 		p := &PassportRule[T]{Applies: AppliesYes, Value: v.Value, Source: v.Source}
 		if v.DocumentedFor != "" {
-			p.Applies, p.Note = AppliesDocumentedForOthers, documentedNote(v.DocumentedFor)
+			p.Applies, p.Note = AppliesDocumentedForOthers, documentedNoteIn(English(), v.DocumentedFor)
 		}
 		lines := rules(p).Lines()
 		for i := range lines {
 			if v.For != "" {
-				lines[i].Text = "For " + v.For + ": " + lines[i].Text
+				lines[i].Text = English().Text("rule.for_whom", "whom", v.For, "text", lines[i].Text)
 			}
 		}
 		out = append(out, lines...)
@@ -72,23 +69,25 @@ func itemOf[T any](p *PassportRule[T]) *PassportRule[[]T] {
 // Covers says whom a destination's certificate rule covers, naming the
 // countries it treats as risk countries beyond the WHO list.
 func (y DestinationYellowFever) Covers(destination string) string {
+	return y.CoversIn(English(), destination)
+}
+
+// CoversIn is Covers in the language of c; destination is the country's
+// name in that language.
+func (y DestinationYellowFever) CoversIn(c *locale.Catalog, destination string) string {
 	if y.Value.CertificateRequired == nil {
-		return "The source does not say whom the rule covers."
+		return c.Text("rule.yellow_fever.covers.unknown")
 	}
-	d := map[string]string{
-		YellowFeverAllTravellers:     "A certificate is required of all travellers",
-		YellowFeverFromRiskCountries: "A certificate is required of travellers arriving from (or transiting) a yellow-fever risk country",
-		YellowFeverNone:              "No certificate is required",
-	}[*y.Value.CertificateRequired]
+	d := wordsOr(c, "rule.yellow_fever.covers."+*y.Value.CertificateRequired, "")
 	if y.Value.MinAgeMonths != nil {
-		d += fmt.Sprintf(", from the age of %d months", *y.Value.MinAgeMonths)
+		d = c.Count("rule.yellow_fever.min_age", *y.Value.MinAgeMonths, "text", d)
 	}
 	if len(y.ExtraRiskCountries) > 0 {
 		names := make([]string, len(y.ExtraRiskCountries))
-		for i, c := range y.ExtraRiskCountries {
-			names[i] = c.Name
+		for i, x := range y.ExtraRiskCountries {
+			names[i] = c.Country(x.ISO2, x.Name)
 		}
-		d += "; besides the WHO list, " + destination + " treats " + strings.Join(names, ", ") + " as risk countries (its own list)"
+		d = c.Text("rule.yellow_fever.extra_risk", "text", d, "country", destination, "countries", listIn(c, "list.comma", names))
 	}
-	return d + "."
+	return c.Text("words.sentence", "text", d)
 }

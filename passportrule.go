@@ -1,6 +1,6 @@
 package entrycheck
 
-import "strings"
+import "github.com/entrycheck/entrycheck/internal/locale"
 
 // States of a rule field for one passport (PassportRule.Applies).
 const (
@@ -61,8 +61,19 @@ type Traveller struct {
 	On Date
 	// InGroup tells whether a code is a member of a named group.
 	InGroup func(group, code string) bool
-	// Describe names the travellers an AppliesTo speaks of, for the notes.
+	// Describe names the travellers an AppliesTo speaks of, for the notes,
+	// in the language of Words.
 	Describe func(*AppliesTo) string
+	// Words is the language of the notes; nil for English.
+	Words *locale.Catalog
+}
+
+// words is the catalog of the traveller's notes.
+func (t Traveller) words() *locale.Catalog {
+	if t.Words == nil {
+		return English()
+	}
+	return t.Words
 }
 
 // scoped is a curated fact with a Scope.
@@ -221,28 +232,31 @@ func (t Traveller) Open(s Scope) bool {
 	return st == AppliesYes || st == AppliesDocumentedForOthers
 }
 
-func (t Traveller) documentedNote(a *AppliesTo) string { return documentedNote(t.describe(a)) }
+func (t Traveller) documentedNote(a *AppliesTo) string {
+	return documentedNoteIn(t.words(), t.describe(a))
+}
 
-// documentedNote says that a fact's source speaks to the nationals whom
-// names, not to every traveller.
-func documentedNote(whom string) string {
-	return "Documented for " + whom + "; it may differ for yours."
+// documentedNoteIn says that a fact's source speaks to the nationals whom
+// names, not to every traveller, in the language of c.
+func documentedNoteIn(c *locale.Catalog, whom string) string {
+	return c.Text("rule.note.documented_for", "whom", whom)
 }
 
 func notForNote[T scoped](t Traveller, facts []T) string {
+	c := t.words()
 	var whom []string
 	for _, v := range facts {
 		whom = append(whom, t.describe(v.ScopeOf().AppliesTo))
 	}
 	if len(whom) == 0 {
-		return "Does not apply to your passport: the official source gives this rule for other travellers only."
+		return c.Text("rule.note.not_for_others")
 	}
-	return "Does not apply to your passport: the official source gives this rule for " + strings.Join(whom, "; ") + "."
+	return c.Text("rule.note.not_for", "whom", listIn(c, "list.semicolon", whom))
 }
 
 func (t Traveller) describe(a *AppliesTo) string {
 	if t.Describe == nil || a == nil {
-		return "other travellers"
+		return t.words().Text("rule.note.other_travellers")
 	}
 	return t.Describe(a)
 }

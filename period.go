@@ -1,6 +1,10 @@
 package entrycheck
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // Statuses of a dated fact (a rule item or an official statement) on a day.
 const (
@@ -43,7 +47,12 @@ func periodStatus(from, until *Date, day Date) string {
 
 // PeriodStatusWords is a status as people read it: "in force",
 // "upcoming", "ended".
-func PeriodStatusWords(status string) string { return strings.ReplaceAll(status, "_", " ") }
+func PeriodStatusWords(status string) string { return PeriodStatusWordsIn(English(), status) }
+
+// PeriodStatusWordsIn is PeriodStatusWords in the language of c.
+func PeriodStatusWordsIn(c *locale.Catalog, status string) string {
+	return wordsOr(c, "period.status."+status, strings.ReplaceAll(status, "_", " "))
+}
 
 // stampOn sets the status of a dated item on day; facts embed Scope, so
 // every fact has it.
@@ -57,20 +66,23 @@ func (s *Scope) stampOn(day Date) {
 // October 2026", "Ended on 31 October 2026; not applied", "From 1 January
 // 2027; not applied yet"; empty for an item without a period (or one whose
 // status was not computed).
-func (p Period) PeriodWords() string {
+func (p Period) PeriodWords() string { return p.PeriodWordsIn(English()) }
+
+// PeriodWordsIn is PeriodWords in the language of c.
+func (p Period) PeriodWordsIn(c *locale.Catalog) string {
 	switch p.Status {
 	case PeriodEnded:
-		return "Ended on " + p.EffectiveUntil.Long() + "; not applied"
+		return c.Text("period.ended", "date", p.EffectiveUntil.LongIn(c))
 	case PeriodUpcoming:
-		return "From " + p.EffectiveFrom.Long() + "; not applied yet"
+		return c.Text("period.upcoming", "date", p.EffectiveFrom.LongIn(c))
 	case PeriodInForce:
 		switch {
 		case p.EffectiveFrom != nil && p.EffectiveUntil != nil:
-			return p.EffectiveFrom.Long() + " to " + p.EffectiveUntil.Long()
+			return c.Text("period.between", "from", p.EffectiveFrom.LongIn(c), "until", p.EffectiveUntil.LongIn(c))
 		case p.EffectiveUntil != nil:
-			return "Until " + p.EffectiveUntil.Long()
+			return c.Text("period.until", "date", p.EffectiveUntil.LongIn(c))
 		case p.EffectiveFrom != nil:
-			return "Since " + p.EffectiveFrom.Long()
+			return c.Text("period.since", "date", p.EffectiveFrom.LongIn(c))
 		}
 	}
 	return ""

@@ -32,11 +32,12 @@ const (
 // the MCP and agent texts and the widget's tones read it.
 var requirementFacts = []struct {
 	value Requirement
-	// short names it in a title ("e-visa required"); phrase inside a
-	// sentence about a trip leg; change in a list of changes ("visa-free
-	// -> e-visa"). Its label, the name on its own ("E-visa required"),
-	// is message requirement.<value>.label of each language's catalog.
-	short, phrase, change string
+	// phrase names it inside a sentence about a trip leg; change in a
+	// list of changes ("visa-free -> e-visa"). Its label, the name on its
+	// own ("E-visa required"), is message requirement.<value>.label of
+	// each language's catalog, and its name in a title ("e-visa
+	// required") message words.requirement_short.<value>.
+	phrase, change string
 	// document is what the traveller obtains ("e-visa"), or "" for none.
 	document string
 	action   Action
@@ -48,14 +49,14 @@ var requirementFacts = []struct {
 	// there is no reliable verdict.
 	matrix bool
 }{
-	{VisaFree, "visa-free", "visa-free", "visa-free", "", ActionNone, "ok", true},
-	{VisaOnArrival, "visa on arrival", "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
-	{ETA, "ETA required", "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
-	{EVisa, "e-visa required", "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
-	{VisaRequired, "visa required", "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
-	{NoAdmission, "no admission", "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
-	{Unknown, "unknown", "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
-	{NeedsReview, "needs review", "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
+	{VisaFree, "visa-free", "visa-free", "", ActionNone, "ok", true},
+	{VisaOnArrival, "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
+	{ETA, "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
+	{EVisa, "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
+	{VisaRequired, "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
+	{NoAdmission, "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
+	{Unknown, "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
+	{NeedsReview, "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
 }
 
 // Requirements lists every requirement value, easiest first.
@@ -127,11 +128,15 @@ func (r Requirement) LabelIn(c *locale.Catalog) string {
 
 // ShortLabel names the requirement in a few words, for titles: "visa-free",
 // "ETA required".
-func (r Requirement) ShortLabel() string {
-	if i, ok := r.facts(); ok {
-		return requirementFacts[i].short
+func (r Requirement) ShortLabel() string { return r.ShortLabelIn(English()) }
+
+// ShortLabelIn is ShortLabel in the language of c: message
+// words.requirement_short.<requirement>.
+func (r Requirement) ShortLabelIn(c *locale.Catalog) string {
+	if !r.Valid() {
+		return string(r)
 	}
-	return string(r)
+	return c.Text("words.requirement_short." + string(r))
 }
 
 // Phrase names the requirement inside a sentence ("e-visa required",

@@ -1,5 +1,11 @@
 package entrycheck
 
+import (
+	"sync"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
+
 // How a row of RuleFields reaches each view of the rules. A curated field
 // is built by variantField (one value per passport: the first variant whose
 // applies_to matches) or itemField (a list: every item whose applies_to
@@ -10,12 +16,15 @@ package entrycheck
 
 // RuleField is one entry-rule field of an answer.
 type RuleField struct {
+	// Name is the field's JSON name; Label names it in English (message
+	// rule.<name>.label; LabelIn in another language).
 	Name, Label string
-	// Item heads each item of a list-valued field, before what names the
-	// item ("Transit without visa: " and the programme); empty for a field
-	// of one value.
+	// Item heads each item of a list-valued field in English, before what
+	// names the item ("Transit without visa: " and the programme; message
+	// rule.<name>.item, ItemIn in another language); empty for a field of
+	// one value.
 	Item  string
-	lines func(RuleField, EntryRules) []RuleLine
+	lines func(RuleField, EntryRules, *locale.Catalog) []RuleLine
 	// curated is where the views keep a field of the curated layer; nil
 	// for yellow fever, which has a table of its own.
 	curated curatedField
@@ -25,10 +34,19 @@ type RuleField struct {
 // "passport validity, blank pages, ... and arrival formalities".
 func RuleFieldWords() string {
 	var names []string
-	for _, f := range ruleFields {
+	for _, f := range ruleFields() {
 		names = append(names, InSentence(f.Label))
 	}
 	return JoinWords(names)
+}
+
+// LabelIn is the field's label in the language of c.
+func (f RuleField) LabelIn(c *locale.Catalog) string { return RuleLabelIn(c, f.Name) }
+
+// ItemIn heads an item of a list-valued field, named name, in the
+// language of c: "Transit without visa: Singapore 96-hour VFTF".
+func (f RuleField) ItemIn(c *locale.Catalog, name string) string {
+	return c.Text("rule."+f.Name+".item", "name", name)
 }
 
 // List reports whether the field is a list of items rather than one value
@@ -95,12 +113,12 @@ type fieldOf[T scoped] struct {
 // variantField is a single-valued field: a check holds the first variant
 // whose applies_to matches the passport, and each variant gives a line of
 // words.
-func variantField[T scoped, P variant[T]](name, label string,
+func variantField[T scoped, P variant[T]](name string,
 	curated func(*CuratedRules) **Rule[[]T], every func(*DestinationRules) *[]Variant[T], held func(*EntryRules) **PassportRule[T],
-	words func(T) (text, detail string),
+	words func(*locale.Catalog, T) (text, detail string),
 ) RuleField {
-	return RuleField{Name: name, Label: label,
-		lines: func(f RuleField, r EntryRules) []RuleLine { return single(f, *held(&r), words) },
+	return RuleField{Name: name, Label: RuleLabel(name),
+		lines: func(f RuleField, r EntryRules, c *locale.Catalog) []RuleLine { return single(c, f, *held(&r), words) },
 		curated: fieldOf[T]{curated: curated, every: every,
 			pick: func(r *Rule[[]T], t Traveller, out *EntryRules) { *held(out) = SelectVariant[T, P](r, t) },
 			hold: func(p *PassportRule[T], out *EntryRules) { *held(out) = p },
@@ -111,19 +129,22 @@ func variantField[T scoped, P variant[T]](name, label string,
 // itemField is a list-valued field: a check holds every item whose
 // applies_to matches the passport, and each item gives a line headed by
 // item.
-func itemField[T scoped](name, label, item string,
+func itemField[T scoped](name string,
 	curated func(*CuratedRules) **Rule[[]T], every func(*DestinationRules) *[]Variant[T], held func(*EntryRules) **PassportRule[[]T],
-	line func(RuleField, T) RuleLine,
+	line func(*locale.Catalog, RuleField, T) RuleLine,
 ) RuleField {
-	return RuleField{Name: name, Label: label, Item: item,
-		lines: func(f RuleField, r EntryRules) []RuleLine {
-			return items(f, *held(&r), func(v T) RuleLine { return line(f, v) })
-		},
-		curated: fieldOf[T]{curated: curated, every: every,
-			pick: func(r *Rule[[]T], t Traveller, out *EntryRules) { *held(out) = SelectItems(r, t) },
-			hold: func(p *PassportRule[T], out *EntryRules) { *held(out) = itemOf(p) },
-		},
+	f := RuleField{Name: name, Label: RuleLabel(name)}
+	// The English head is the item message with an empty name, which every
+	// item message ends with.
+	f.Item = f.ItemIn(English(), "")
+	f.lines = func(f RuleField, r EntryRules, c *locale.Catalog) []RuleLine {
+		return items(c, f, *held(&r), func(v T) RuleLine { return line(c, f, v) })
 	}
+	f.curated = fieldOf[T]{curated: curated, every: every,
+		pick: func(r *Rule[[]T], t Traveller, out *EntryRules) { *held(out) = SelectItems(r, t) },
+		hold: func(p *PassportRule[T], out *EntryRules) { *held(out) = itemOf(p) },
+	}
+	return f
 }
 
 func (f fieldOf[T]) facts(r CuratedRules, day *Date) *Rule[[]RuleFact] {
@@ -187,11 +208,11 @@ func (f fieldOf[T]) destinationLines(r DestinationRules) []RuleLine {
 }
 
 // curatedRuleFields are the rows of RuleFields kept in the curated layer.
-var curatedRuleFields = curatedFields()
+var curatedRuleFields = sync.OnceValue(curatedFields)
 
 func curatedFields() []RuleField {
 	var out []RuleField
-	for _, f := range ruleFields {
+	for _, f := range ruleFields() {
 		if f.curated != nil {
 			out = append(out, f)
 		}
@@ -204,7 +225,7 @@ func curatedFields() []RuleField {
 // verification, coverage).
 func (r CuratedRules) For(t Traveller) EntryRules {
 	var out EntryRules
-	for _, f := range curatedRuleFields {
+	for _, f := range curatedRuleFields() {
 		f.curated.choose(&r, t, &out)
 	}
 	return out
@@ -212,7 +233,7 @@ func (r CuratedRules) For(t Traveller) EntryRules {
 
 // Cited reports whether an official source gave at least one rule.
 func (r CuratedRules) Cited() bool {
-	for _, f := range curatedRuleFields {
+	for _, f := range curatedRuleFields() {
 		if f.Facts(r) != nil {
 			return true
 		}
@@ -226,7 +247,7 @@ func (r CuratedRules) Cited() bool {
 // parts an answer computes (yellow fever, verification, coverage).
 func (r CuratedRules) EveryTraveller(describe func(*AppliesTo) string, day Date) DestinationRules {
 	var out DestinationRules
-	for _, f := range curatedRuleFields {
+	for _, f := range curatedRuleFields() {
 		f.curated.everyTraveller(r, describe, day, &out)
 	}
 	return out

@@ -2,8 +2,10 @@ package entrycheck
 
 import (
 	"slices"
-	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // The entry-rule fields as every surface shows them. RuleFields is the one
@@ -66,75 +68,77 @@ func LinesForOtherPassports(lines []RuleLine) []RuleLine {
 }
 
 // RuleFields lists the entry-rule fields in the order answers show them.
-func RuleFields() []RuleField { return slices.Clone(ruleFields) }
+func RuleFields() []RuleField { return slices.Clone(ruleFields()) }
 
-// ruleFields is the table RuleFields returns, built once: its rows hold
-// names and functions, and nothing changes them. The answers walk it
-// directly, since a check reads it several times.
-var ruleFields = ruleFieldTable()
+// ruleFields is the table RuleFields returns, built once, on first use
+// (its English labels are read from the catalog): its rows hold names and
+// functions, and nothing changes them. The answers walk it directly, since
+// a check reads it several times.
+var ruleFields = sync.OnceValue(ruleFieldTable)
 
 func ruleFieldTable() []RuleField {
 	return []RuleField{
-		variantField(FieldPassportValidity, "Passport validity",
+		variantField(FieldPassportValidity,
 			func(r *CuratedRules) **Rule[[]PassportValidity] { return &r.PassportValidity },
 			func(r *DestinationRules) *[]Variant[PassportValidity] { return &r.PassportValidity },
 			func(r *EntryRules) **PassportRule[PassportValidity] { return &r.PassportValidity },
-			func(v PassportValidity) (string, string) { return v.Text, validityDetail(v) }),
-		variantField(FieldBlankPages, "Blank pages",
+			func(c *locale.Catalog, v PassportValidity) (string, string) { return v.Text, validityDetail(c, v) }),
+		variantField(FieldBlankPages,
 			func(r *CuratedRules) **Rule[[]BlankPages] { return &r.BlankPages },
 			func(r *DestinationRules) *[]Variant[BlankPages] { return &r.BlankPages },
 			func(r *EntryRules) **PassportRule[BlankPages] { return &r.BlankPages },
-			func(v BlankPages) (string, string) { return v.Text, Plural(v.Pages, "blank page") + "." }),
-		variantField(FieldOnwardTicket, "Onward or return ticket",
+			func(c *locale.Catalog, v BlankPages) (string, string) {
+				return v.Text, c.Count("rule.blank_pages.detail", v.Pages)
+			}),
+		variantField(FieldOnwardTicket,
 			func(r *CuratedRules) **Rule[[]OnwardTicket] { return &r.OnwardTicket },
 			func(r *DestinationRules) *[]Variant[OnwardTicket] { return &r.OnwardTicket },
 			func(r *EntryRules) **PassportRule[OnwardTicket] { return &r.OnwardTicket },
-			func(v OnwardTicket) (string, string) {
-				return v.Text, map[string]string{OnwardRequired: "Required.", OnwardMayBeAsked: "May be asked for."}[v.Required]
-			}),
-		{Name: FieldYellowFever, Label: "Yellow fever", lines: func(f RuleField, r EntryRules) []RuleLine {
+			func(c *locale.Catalog, v OnwardTicket) (string, string) { return v.Text, onwardDetail(c, v.Required) }),
+		{Name: FieldYellowFever, Label: RuleLabelIn(English(), FieldYellowFever), lines: func(f RuleField, r EntryRules, c *locale.Catalog) []RuleLine {
 			x := r.YellowFever
 			if x == nil {
 				return nil
 			}
-			return []RuleLine{{Field: f.Name, Label: f.Label, Text: x.Value.Text, Detail: "For you: " + x.AppliesBecause + ".", Source: x.Source, ForThisPassport: true}}
+			return []RuleLine{{Field: f.Name, Label: f.LabelIn(c), Text: x.Value.Text, Detail: c.Text("rule.yellow_fever.for_you", "reason", x.AppliesBecause), Source: x.Source, ForThisPassport: true}}
 		}},
-		itemField(FieldOtherHealth, "Health", "Health: ",
+		itemField(FieldOtherHealth,
 			func(r *CuratedRules) **Rule[[]HealthRule] { return &r.OtherHealth },
 			func(r *DestinationRules) *[]Variant[HealthRule] { return &r.OtherHealth },
 			func(r *EntryRules) **PassportRule[[]HealthRule] { return &r.OtherHealth },
-			func(f RuleField, h HealthRule) RuleLine {
-				return RuleLine{Label: f.Item + strings.ReplaceAll(h.Topic, "_", " "), Text: h.Text}
+			func(c *locale.Catalog, f RuleField, h HealthRule) RuleLine {
+				return RuleLine{Label: f.ItemIn(c, strings.ReplaceAll(h.Topic, "_", " ")), Text: h.Text}
 			}),
-		itemField(FieldTWOV, "Transit without visa", "Transit without visa: ",
+		itemField(FieldTWOV,
 			func(r *CuratedRules) **Rule[[]TWOVProgram] { return &r.TWOV },
 			func(r *DestinationRules) *[]Variant[TWOVProgram] { return &r.TWOV },
 			func(r *EntryRules) **PassportRule[[]TWOVProgram] { return &r.TWOV },
-			func(f RuleField, p TWOVProgram) RuleLine {
-				l := RuleLine{Label: f.Item + p.Program, Text: p.Text}
+			func(c *locale.Catalog, f RuleField, p TWOVProgram) RuleLine {
+				l := RuleLine{Label: f.ItemIn(c, p.Program), Text: p.Text}
 				if p.MaxHours != nil {
-					l.Detail = "Up to " + strconv.Itoa(*p.MaxHours) + " hours."
+					l.Detail = c.Count("rule.twov.max_hours", *p.MaxHours)
 				}
 				return l
 			}),
-		itemField(FieldResidencePermitExemptions, "Exemption for holders of other documents", "Exemption for holders of ",
+		itemField(FieldResidencePermitExemptions,
 			func(r *CuratedRules) **Rule[[]Exemption] { return &r.ResidencePermitExemptions },
 			func(r *DestinationRules) *[]Variant[Exemption] { return &r.ResidencePermitExemptions },
 			func(r *EntryRules) **PassportRule[[]Exemption] { return &r.ResidencePermitExemptions },
-			func(f RuleField, e Exemption) RuleLine {
-				holders := holderNames(e.HoldersOf)
-				d := "Holders of " + documentWords[e.Document] + " of " + holders + ": " + e.Effect.Label()
+			func(c *locale.Catalog, f RuleField, e Exemption) RuleLine {
+				holders := holderNames(c, e.HoldersOf)
+				args := []string{"document", c.Text("rule.exemption.document." + e.Document), "holders", holders, "effect", e.Effect.LabelIn(c)}
+				d := c.Text("rule.exemption.detail", args...)
 				if e.MaxStayDays.Valid {
-					d += ", up to " + strconv.Itoa(e.MaxStayDays.N) + " days"
+					d = c.Count("rule.exemption.detail_stay", e.MaxStayDays.N, args...)
 				}
-				return RuleLine{Label: f.Item + holders, Text: e.Text, Detail: d + "."}
+				return RuleLine{Label: f.ItemIn(c, holders), Text: e.Text, Detail: d}
 			}),
-		itemField(FieldArrivalFormalities, "Arrival formalities", "Arrival formality: ",
+		itemField(FieldArrivalFormalities,
 			func(r *CuratedRules) **Rule[[]ArrivalFormality] { return &r.ArrivalFormalities },
 			func(r *DestinationRules) *[]Variant[ArrivalFormality] { return &r.ArrivalFormalities },
 			func(r *EntryRules) **PassportRule[[]ArrivalFormality] { return &r.ArrivalFormalities },
-			func(f RuleField, a ArrivalFormality) RuleLine {
-				l := RuleLine{Label: f.Item + a.Name, Text: a.Text, Detail: formalityDetail(a)}
+			func(c *locale.Catalog, f RuleField, a ArrivalFormality) RuleLine {
+				l := RuleLine{Label: f.ItemIn(c, a.Name), Text: a.Text, Detail: formalityDetail(c, a)}
 				if a.URL != nil {
 					l.URL = *a.URL
 				}
@@ -147,37 +151,40 @@ func ruleFieldTable() []RuleField {
 // exemption counts, as a list read aloud ("CAN, USA or a Schengen state"):
 // country codes as they are (the reader knows them from the answer), the
 // Schengen group in words.
-func holderNames(codes []string) string {
+func holderNames(c *locale.Catalog, codes []string) string {
 	names := make([]string, len(codes))
-	for i, c := range codes {
-		names[i] = c
-		if c == GroupSchengen {
-			names[i] = "a Schengen state"
+	for i, code := range codes {
+		names[i] = code
+		if code == GroupSchengen {
+			names[i] = c.Text("rule.exemption.schengen_state")
 		}
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return listIn(c, "list.or", names)
 }
 
 // RuleLabel is the label of the entry-rule field named field (RuleFields),
 // or the name in words when there is no such field.
-func RuleLabel(field string) string {
-	for _, f := range ruleFields {
-		if f.Name == field {
-			return f.Label
-		}
+func RuleLabel(field string) string { return RuleLabelIn(English(), field) }
+
+// RuleLabelIn is RuleLabel in the language of c: message rule.<field>.label.
+func RuleLabelIn(c *locale.Catalog, field string) string {
+	if id := "rule." + field + ".label"; c.Has(id) {
+		return c.Text(id)
 	}
 	return strings.ReplaceAll(field, "_", " ")
 }
 
 // Lines lists what the rules say, field by field in the order of
 // RuleFields, one line per value or list item.
-func (r EntryRules) Lines() []RuleLine {
+func (r EntryRules) Lines() []RuleLine { return r.LinesIn(English()) }
+
+// LinesIn is Lines in the language of c. The curated texts are the
+// sources' words and stay as they are; what the answer says of them (the
+// labels, details, notes and periods) is in the language.
+func (r EntryRules) LinesIn(c *locale.Catalog) []RuleLine {
 	var out []RuleLine
-	for _, f := range ruleFields {
-		out = append(out, f.lines(f, r)...)
+	for _, f := range ruleFields() {
+		out = append(out, f.lines(f, r, c)...)
 	}
 	for i := range out {
 		out[i].Text = TravellerText(out[i].Text)
@@ -188,10 +195,19 @@ func (r EntryRules) Lines() []RuleLine {
 // NotCited names, in the order of RuleFields, the fields for which no
 // official source gives a rule: what a traveller still has to find out.
 func (r EntryRules) NotCited() []string {
+	out := r.notCited()
+	for i, f := range out {
+		out[i] = RuleLabel(f)
+	}
+	return out
+}
+
+// notCited lists the fields NotCited names.
+func (r EntryRules) notCited() []string {
 	var out []string
-	for _, f := range ruleFields {
-		if len(f.lines(f, r)) == 0 {
-			out = append(out, f.Label)
+	for _, f := range ruleFields() {
+		if len(f.lines(f, r, English())) == 0 {
+			out = append(out, f.Name)
 		}
 	}
 	return out
@@ -200,24 +216,24 @@ func (r EntryRules) NotCited() []string {
 // single is the line of a single-valued rule: what holds for the passport,
 // or why it does not hold outright; then the variant for the passport that
 // is outside its period, if any.
-func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, detail string)) []RuleLine {
+func single[T scoped](c *locale.Catalog, f RuleField, r *PassportRule[T], words func(*locale.Catalog, T) (text, detail string)) []RuleLine {
 	if r == nil {
 		return nil
 	}
-	l := RuleLine{Field: f.Name, Label: f.Label, Source: r.Source, ForThisPassport: r.Applies == AppliesYes}
+	l := RuleLine{Field: f.Name, Label: f.LabelIn(c), Source: r.Source, ForThisPassport: r.Applies == AppliesYes}
 	var out []RuleLine
 	switch r.Applies {
 	case AppliesNotForThisPassport:
 		l.Text = r.Note
 		return []RuleLine{l}
 	case AppliesYes, AppliesDocumentedForOthers:
-		text, detail := words(r.Value)
-		l.Text, l.Detail = r.Words(dated(r.Value, text)), detail
+		text, detail := words(c, r.Value)
+		l.Text, l.Detail = r.Words(dated(c, r.Value, text)), detail
 		out = append(out, l)
 	}
 	if v := r.NotInForce; v != nil {
-		text, detail := words(*v)
-		out = append(out, RuleLine{Field: f.Name, Label: f.Label, Text: dated(*v, text), Detail: detail, Source: ownSource(*v, r.Source), ForThisPassport: true})
+		text, detail := words(c, *v)
+		out = append(out, RuleLine{Field: f.Name, Label: f.LabelIn(c), Text: dated(c, *v, text), Detail: detail, Source: ownSource(*v, r.Source), ForThisPassport: true})
 	}
 	return out
 }
@@ -225,7 +241,7 @@ func single[T scoped](f RuleField, r *PassportRule[T], words func(T) (text, deta
 // items are the lines of a list-valued rule, one per item that holds for
 // the passport, then one per item for the passport outside its period; a
 // list none of whose items names the passport says so once.
-func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
+func items[T scoped](c *locale.Catalog, f RuleField, r *PassportRule[[]T], line func(T) RuleLine) []RuleLine {
 	if r == nil {
 		return nil
 	}
@@ -234,12 +250,12 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 		notInForce = *r.NotInForce
 	}
 	if len(r.Value) == 0 && len(notInForce) == 0 {
-		return []RuleLine{{Field: f.Name, Label: f.Label, Text: r.Note, Source: r.Source, ForThisPassport: r.Applies == AppliesYes}}
+		return []RuleLine{{Field: f.Name, Label: f.LabelIn(c), Text: r.Note, Source: r.Source, ForThisPassport: r.Applies == AppliesYes}}
 	}
 	out := make([]RuleLine, 0, len(r.Value)+len(notInForce))
 	for _, v := range r.Value {
 		l := line(v)
-		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
+		l.Field, l.Source, l.Text = f.Name, r.Source, dated(c, v, l.Text)
 		l.ForThisPassport = r.Applies == AppliesYes
 		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
 			l.Text = r.Note + " " + l.Text
@@ -248,7 +264,7 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 	}
 	for _, v := range notInForce {
 		l := line(v)
-		l.Field, l.Source, l.Text = f.Name, r.Source, dated(v, l.Text)
+		l.Field, l.Source, l.Text = f.Name, r.Source, dated(c, v, l.Text)
 		l.ForThisPassport = true
 		out = append(out, l)
 	}
@@ -257,9 +273,9 @@ func items[T scoped](f RuleField, r *PassportRule[[]T], line func(T) RuleLine) [
 
 // dated puts before a fact's text when it holds, for a fact whose source
 // gives it a period: "Ended on 31 October 2026; not applied: ...".
-func dated[T scoped](v T, text string) string {
-	if w := v.ScopeOf().PeriodWords(); w != "" {
-		return w + ": " + text
+func dated[T scoped](c *locale.Catalog, v T, text string) string {
+	if w := v.ScopeOf().PeriodWordsIn(c); w != "" {
+		return c.Text("period.before_text", "period", w, "text", text)
 	}
 	return text
 }
@@ -273,43 +289,46 @@ func ownSource[T any](v T, field Citation) Citation {
 	return field
 }
 
-var countedFromWords = map[string]string{"entry": "entry", "departure": "departure", "end_of_permitted_stay": "the end of the permitted stay"}
-
-var documentWords = map[string]string{DocumentVisa: "a visa", DocumentResidencePermit: "a residence permit", DocumentEither: "a visa or residence permit"}
-
-func validityDetail(v PassportValidity) string {
-	d := "No computable margin (see the text)"
+// validityDetail is what a passport-validity rule asks, in words: "At
+// least 3 months of validity, counted from departure.".
+func validityDetail(c *locale.Catalog, v PassportValidity) string {
+	margin := c.Text("rule.passport_validity.no_margin")
 	switch m := v.MinMonthsRemaining; {
 	case m != nil && *m == 0 && v.CountedFrom != nil && *v.CountedFrom == "entry":
-		return "Valid on the day of entry."
+		return c.Text("rule.passport_validity.entry_day")
 	case m != nil && *m == 0:
-		return "Valid for the whole stay."
+		return c.Text("rule.passport_validity.whole_stay")
 	case m != nil:
-		d = "At least " + Plural(*m, "month") + " of validity"
+		margin = c.Count("rule.passport_validity.months", *m)
 	}
 	if v.CountedFrom != nil {
-		d += ", counted from " + countedFromWords[*v.CountedFrom]
+		return c.Text("rule.passport_validity.counted_from", "margin", margin, "from", wordsOr(c, "rule.passport_validity.from."+*v.CountedFrom, *v.CountedFrom))
 	}
-	return d + "."
+	return c.Text("words.sentence", "text", margin)
 }
 
-var formalityKinds = map[string]string{"arrival_card": "Arrival card", "travel_authorisation": "Travel authorisation", "registration": "Registration", "customs_declaration": "Customs declaration"}
-
-func formalityDetail(a ArrivalFormality) string {
-	d := formalityKinds[a.Kind]
-	if d == "" {
-		d = "Formality"
+// onwardDetail is whether an onward ticket is required, in words; empty
+// for a value no catalog names.
+func onwardDetail(c *locale.Catalog, required string) string {
+	if id := "rule.onward_ticket." + required; c.Has(id) {
+		return c.Text(id)
 	}
-	switch a.When {
-	case "before_arrival":
-		d += ", before arrival"
-	case "on_arrival":
-		d += ", on arrival"
+	return ""
+}
+
+// formalityDetail says what kind of formality it is, when it is done and
+// whether it has a fee: "Arrival card, before arrival, free of charge.".
+func formalityDetail(c *locale.Catalog, a ArrivalFormality) string {
+	d := wordsOr(c, "rule.arrival_formalities.kind."+a.Kind, "")
+	if d == "" {
+		d = c.Text("rule.arrival_formalities.kind.other")
+	}
+	if id := "rule.arrival_formalities." + a.When; a.When != "" && c.Has(id) {
+		d = c.Text("list.comma", "a", d, "b", c.Text(id))
 	}
 	if a.Fee != nil {
-		d += map[bool]string{true: ", with a fee", false: ", free of charge"}[*a.Fee]
+		fee := map[bool]string{true: "rule.arrival_formalities.fee", false: "rule.arrival_formalities.free"}[*a.Fee]
+		d = c.Text("list.comma", "a", d, "b", c.Text(fee))
 	}
-	return d + "."
+	return c.Text("words.sentence", "text", d)
 }
-
-// plural writes a count with its noun: "1 blank page", "2 blank pages".

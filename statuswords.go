@@ -1,36 +1,39 @@
 package entrycheck
 
+import "github.com/entrycheck/entrycheck/internal/locale"
+
 // What people read for the statuses of an answer; JSON keeps the codes.
-
-var verdictStatusWords = map[string]string{
-	VerdictSecondarySourceOnly: "from a secondary source only, not confirmed by an official source",
-	VerdictNeedsReview:         "needs review: an official statement conflicts with the secondary visa table",
-}
-
-var rulesStatusWords = map[string]string{
-	RulesVerifiedOfficialSources: "verified on the live official pages",
-	RulesStale:                   "not verified on the live official pages",
-	RulesNotCurated:              "not curated yet",
-	RulesNeedsReview:             "needs review: a cited page changed",
-}
-
-var coverageWords = map[Coverage]string{
-	CoverageExtended: "entry rules cited from official sources",
-	CoverageBasic:    "no entry rule cited from an official source yet",
-}
+// Each status is message status.<kind>.<code>; a code no catalog names
+// reads as it is.
 
 // VerdictStatusWords is a verdict_verification status in words.
-func VerdictStatusWords(status string) string { return wordsOr(verdictStatusWords[status], status) }
+func VerdictStatusWords(status string) string { return VerdictStatusWordsIn(English(), status) }
+
+// VerdictStatusWordsIn is VerdictStatusWords in the language of c.
+func VerdictStatusWordsIn(c *locale.Catalog, status string) string {
+	return wordsOr(c, "status.verdict."+status, status)
+}
 
 // RulesStatusWords is an entry_rules_verification status in words.
-func RulesStatusWords(status string) string { return wordsOr(rulesStatusWords[status], status) }
+func RulesStatusWords(status string) string { return RulesStatusWordsIn(English(), status) }
+
+// RulesStatusWordsIn is RulesStatusWords in the language of c.
+func RulesStatusWordsIn(c *locale.Catalog, status string) string {
+	return wordsOr(c, "status.rules."+status, status)
+}
 
 // Words is the coverage in words.
-func (c Coverage) Words() string { return wordsOr(coverageWords[c], string(c)) }
+func (cv Coverage) Words() string { return cv.WordsIn(English()) }
 
-func wordsOr(words, code string) string {
-	if words == "" {
+// WordsIn is Words in the language of c.
+func (cv Coverage) WordsIn(c *locale.Catalog) string {
+	return wordsOr(c, "status.coverage."+string(cv), string(cv))
+}
+
+// wordsOr is message id of c, or code when c has no such message.
+func wordsOr(c *locale.Catalog, id, code string) string {
+	if !c.Has(id) {
 		return code
 	}
-	return words
+	return c.Text(id)
 }

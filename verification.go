@@ -1,5 +1,7 @@
 package entrycheck
 
+import "github.com/entrycheck/entrycheck/internal/locale"
+
 // The fields of the curated layer that cite a source. A verification event
 // names the records it concerns by destination and one of these fields.
 const (
@@ -90,14 +92,18 @@ func InitialState(c Citation) RecordState {
 // ReadWords says when the rules were last read and whether that reading
 // verified them, in words: "last verified 2026-11-22", "read by a curator
 // on 2026-11-22, not yet on the live page", or "never (no cited source)".
-func (v EntryRulesVerification) ReadWords() string {
+func (v EntryRulesVerification) ReadWords() string { return v.ReadWordsIn(English()) }
+
+// ReadWordsIn is ReadWords in the language of c; the day stays in the
+// form of the answer's dates (2026-11-22).
+func (v EntryRulesVerification) ReadWordsIn(c *locale.Catalog) string {
 	switch {
 	case v.LastVerified == nil:
-		return "never read (no cited source)"
+		return c.Text("words.read.never")
 	case v.Reason == ReasonStoredCopy:
-		return "read on " + v.LastVerified.String() + " from a stored copy, not yet checked on the live page"
+		return c.Text("words.read.stored_copy", "date", v.LastVerified.String())
 	case v.Reason == ReasonAwaitingConfirmation:
-		return "last read " + v.LastVerified.String() + "; the reading of the live page awaits confirmation"
+		return c.Text("words.read.awaiting", "date", v.LastVerified.String())
 	}
-	return "last verified " + v.LastVerified.String()
+	return c.Text("words.read.verified", "date", v.LastVerified.String())
 }

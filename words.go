@@ -2,7 +2,6 @@ package entrycheck
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
@@ -30,12 +29,25 @@ func Plural(n int, noun string) string {
 }
 
 // JoinWords lists items as a sentence does: "a", "a and b", "a, b and c".
-func JoinWords(items []string) string {
+func JoinWords(items []string) string { return JoinWordsIn(English(), items) }
+
+// JoinWordsIn is JoinWords in the language of c.
+func JoinWordsIn(c *locale.Catalog, items []string) string { return listIn(c, "list.and", items) }
+
+// listIn lists items in the language of c: every pair but the last joined
+// by message list.comma ("{a}, {b}"), the last by message last ("{a} and
+// {b}", "{a} or {b}"). A list is built from its end, so each pattern joins
+// an item to the rest of the list.
+func listIn(c *locale.Catalog, last string, items []string) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	s := c.Text(last, "a", items[len(items)-2], "b", items[len(items)-1])
+	for i := len(items) - 3; i >= 0; i-- {
+		s = c.Text("list.comma", "a", items[i], "b", s)
+	}
+	return s
 }

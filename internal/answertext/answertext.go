@@ -12,9 +12,11 @@
 package answertext
 
 import (
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Answer is an answer in words.
@@ -33,6 +35,17 @@ type Answer struct {
 	// Footer identifies the answer: dataset, request and evaluation time.
 	Footer     string
 	Disclaimer string
+	// Language is the catalog the answer is worded in, which words what
+	// the frames add (citations); nil for English.
+	Language *locale.Catalog
+}
+
+// words is the catalog of the answer's words.
+func (a Answer) words() *locale.Catalog {
+	if a.Language == nil {
+		return entrycheck.English()
+	}
+	return a.Language
 }
 
 // Section is a part of an answer under its heading.
@@ -86,5 +99,6 @@ func capital(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }

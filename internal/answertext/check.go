@@ -1,37 +1,46 @@
 package answertext
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Check is the answer to a check in words: the verdict with its date and
 // its own facts, then the destination's entry rules for this passport,
 // what official pages say for other passports, the transit country,
-// where the verdict comes from, the defaults and the assumptions.
+// where the verdict comes from, the defaults and the assumptions. It is
+// worded in the answer's language (CheckResult.Language); what the
+// sources say is cited as they say it.
 func Check(r entrycheck.CheckResult) Answer {
+	c := r.Words()
 	a := Answer{
-		Title:      entrycheck.RouteWords(r.Passport.Name+" ("+r.Passport.ISO3+")", r.Destination.Name+" ("+r.Destination.ISO3+")"),
-		Verdict:    entrycheck.VerdictWords(r.RequirementLabel, r.Requirement, r.AllowedStayDays),
-		Age:        r.VerdictVerification.AgeWords(),
-		Lines:      []Line{{Label: entrycheck.LabelAction, Text: r.Action.Words() + ".", Detail: r.ActionSentence()}},
-		Footer:     footer(r.DatasetVersion, r.RequestID, r.EvaluatedAt),
+		Title:      entrycheck.RouteWordsIn(c, named(c, r.Passport), named(c, r.Destination)),
+		Verdict:    entrycheck.VerdictWordsIn(c, r.RequirementLabel, r.Requirement, r.AllowedStayDays),
+		Age:        r.VerdictVerification.AgeWordsIn(c),
+		Lines:      []Line{{Label: entrycheck.LabelAction.In(c), Text: c.Text("words.sentence", "text", r.Action.WordsIn(c)), Detail: r.ActionSentenceIn(c)}},
+		Footer:     footer(c, r.DatasetVersion, r.RequestID, r.EvaluatedAt),
 		Disclaimer: r.Disclaimer,
+		Language:   c,
 	}
-	a.Lines = append(a.Lines, verdictLines(r.ExemptionApplied, r.Apply, r.VerdictVerification.OfficialStatements)...)
+	a.Lines = append(a.Lines, verdictLines(c, r.ExemptionApplied, r.Apply, r.VerdictVerification.OfficialStatements)...)
 	lines := r.RuleLines()
-	a.Sections = append(a.Sections, entryRules(r.Destination.Name, entrycheck.LinesForThisPassport(lines), r.EntryRules, r.EntryRulesVerification))
+	a.Sections = append(a.Sections, entryRules(c, c.Country(r.Destination.ISO2, r.Destination.Name), entrycheck.LinesForThisPassport(lines), r.EntryRules, r.EntryRulesVerification))
 	if others := entrycheck.LinesForOtherPassports(lines); len(others) > 0 {
-		a.Sections = append(a.Sections, Section{Heading: entrycheck.LabelForOtherPassports, Lines: RuleLines(others)})
+		a.Sections = append(a.Sections, Section{Heading: entrycheck.LabelForOtherPassports.In(c), Lines: RuleLines(others)})
 	}
 	if t := r.Transit; t != nil {
-		a.Sections = append(a.Sections, transit(*t))
+		a.Sections = append(a.Sections, transit(c, *t))
 	}
-	a.Sections = append(a.Sections, verdictBasis(r), checkDefaults(r.DefaultsApplied), assumptions(r.Assumptions))
+	a.Sections = append(a.Sections, verdictBasis(c, r), checkDefaults(c, r.DefaultsApplied), assumptions(c, r.Assumptions))
 	return a
+}
+
+// named is a country as a title names it: its name in the language of c
+// and its code, "Germany (DEU)".
+func named(c *locale.Catalog, country entrycheck.Country) string {
+	return c.Country(country.ISO2, country.Name) + " (" + country.ISO3 + ")"
 }
 
 // Rules are the lines of entry rules (entrycheck.EntryRules.Lines).
@@ -49,56 +58,66 @@ func RuleLines(lines []entrycheck.RuleLine) []Line {
 
 // Apply is the official place to obtain the required document, named by
 // its kind as its link reads.
-func Apply(a entrycheck.Apply) Line {
+func Apply(a entrycheck.Apply) Line { return applyIn(entrycheck.English(), a) }
+
+// applyIn is Apply in the language of c.
+func applyIn(c *locale.Catalog, a entrycheck.Apply) Line {
 	src := a.Source
-	return Line{Label: entrycheck.ApplyKindLabel(a.Kind), Text: a.Note, URL: a.URL, Source: &src}
+	return Line{Label: entrycheck.ApplyKindLabelIn(c, a.Kind), Text: a.Note, URL: a.URL, Source: &src}
 }
 
 // Statement is an official statement about the verdict, headed by its standing.
-func Statement(s entrycheck.CheckedStatement) Line {
+func Statement(s entrycheck.CheckedStatement) Line { return statementIn(entrycheck.English(), s) }
+
+// statementIn is Statement in the language of c.
+func statementIn(c *locale.Catalog, s entrycheck.CheckedStatement) Line {
 	src := s.Source
-	return Line{Label: s.Label(), Text: s.Text, Source: &src}
+	return Line{Label: s.LabelIn(c), Text: s.Text, Source: &src}
 }
 
 // verdictLines are what stands behind a verdict, for a check or a trip
 // leg: the exemption that changed it, where to obtain the document, and the
 // official statements about it.
-func verdictLines(x *entrycheck.AppliedExemption, p *entrycheck.Apply, statements []entrycheck.CheckedStatement) []Line {
+func verdictLines(c *locale.Catalog, x *entrycheck.AppliedExemption, p *entrycheck.Apply, statements []entrycheck.CheckedStatement) []Line {
 	var out []Line
 	if x != nil {
-		out = append(out, Exemption(*x))
+		out = append(out, exemptionIn(c, *x))
 	}
 	if p != nil {
-		out = append(out, Apply(*p))
+		out = append(out, applyIn(c, *p))
 	}
 	for _, s := range statements {
-		out = append(out, Statement(s))
+		out = append(out, statementIn(c, s))
 	}
 	return out
 }
 
 // Exemption is a curated exemption that changed the matrix verdict because
 // the traveller holds a qualifying visa or residence permit.
-func Exemption(x entrycheck.AppliedExemption) Line {
+func Exemption(x entrycheck.AppliedExemption) Line { return exemptionIn(entrycheck.English(), x) }
+
+// exemptionIn is Exemption in the language of c.
+func exemptionIn(c *locale.Catalog, x entrycheck.AppliedExemption) Line {
 	src := x.Source
 	return Line{
-		Label: entrycheck.LabelExemption,
-		Text: "holding a " + strings.ReplaceAll(x.HeldDocument, "_", " ") + " changes the requirement from " +
-			x.MatrixRequirement.ShortLabel() + " to " + x.Exemption.Effect.ShortLabel() + ".",
+		Label: entrycheck.LabelExemption.In(c),
+		Text: c.Text("words.exemption_applied", "document", entrycheck.HeldDocumentWordsIn(c, x.HeldDocument),
+			"from", x.MatrixRequirement.ShortLabelIn(c), "to", x.Exemption.Effect.ShortLabelIn(c)),
 		Detail: x.Exemption.Text,
 		Source: &src,
 	}
 }
 
 // entryRules is the destination's rules under their verification state,
-// with what no official source covers yet.
-func entryRules(destination string, lines []entrycheck.RuleLine, er entrycheck.EntryRules, v entrycheck.EntryRulesVerification) Section {
+// with what no official source covers yet; destination is the country's
+// name in the language of c.
+func entryRules(c *locale.Catalog, destination string, lines []entrycheck.RuleLine, er entrycheck.EntryRules, v entrycheck.EntryRulesVerification) Section {
 	s := Section{
-		Heading: entrycheck.LabelEntryRulesOf + " " + destination,
-		Lead:    []string{capital(entrycheck.RulesStatusWords(v.Status)) + "; " + v.ReadWords() + ".", v.Note},
+		Heading: entrycheck.EntryRulesOf(c, destination),
+		Lead:    []string{c.Text("status.rules.lead", "status", capital(entrycheck.RulesStatusWordsIn(c, v.Status)), "read", v.ReadWordsIn(c)), v.Note},
 		Lines:   RuleLines(lines),
 	}
-	if label, words := entrycheck.NotCitedWords(destination, er.NotCitedNames(), len(s.Lines) > 0); words != "" {
+	if label, words := entrycheck.NotCitedWordsIn(c, destination, er.NotCitedNamesIn(c), len(s.Lines) > 0); words != "" {
 		s.Lines = append(s.Lines, Line{Label: label, Text: words})
 	}
 	return s
@@ -106,10 +125,10 @@ func entryRules(destination string, lines []entrycheck.RuleLine, er entrycheck.E
 
 // transit is the advisory lookup for the transit country, with its
 // transit-without-visa programmes as the rules name them.
-func transit(t entrycheck.Transit) Section {
+func transit(c *locale.Catalog, t entrycheck.Transit) Section {
 	s := Section{
-		Heading: fmt.Sprintf("%s %s (%s)", entrycheck.LabelTransitThrough, t.Country.Name, t.Country.ISO3),
-		Status:  entrycheck.VerdictWords(t.RequirementLabel, t.Requirement, t.AllowedStayDays),
+		Heading: entrycheck.TransitThrough(c, named(c, t.Country)),
+		Status:  entrycheck.VerdictWordsIn(c, t.RequirementLabel, t.Requirement, t.AllowedStayDays),
 		Lead:    []string{t.Note},
 	}
 	for _, p := range t.Programs {
@@ -117,8 +136,8 @@ func transit(t entrycheck.Transit) Section {
 		if t.ProgramsSource != nil {
 			rule.Source = *t.ProgramsSource
 		}
-		for _, l := range Rules(entrycheck.EntryRules{TWOV: rule}) {
-			l.Status = eligibility(p.EligibleForThisPassport)
+		for _, l := range RuleLines(entrycheck.EntryRules{TWOV: rule}.LinesIn(c)) {
+			l.Status = eligibility(c, p.EligibleForThisPassport)
 			if t.ProgramsSource == nil {
 				l.Source = nil
 			}
@@ -128,43 +147,43 @@ func transit(t entrycheck.Transit) Section {
 	return s
 }
 
-func eligibility(eligible *bool) string {
+func eligibility(c *locale.Catalog, eligible *bool) string {
 	switch {
 	case eligible == nil:
-		return "read the conditions"
+		return c.Text("words.transit.read_conditions")
 	case *eligible:
-		return "this passport is eligible"
+		return c.Text("words.transit.eligible")
 	}
-	return "this passport is not eligible"
+	return c.Text("words.transit.not_eligible")
 }
 
 // verdictBasis says how the verdict was sourced and what the matrix gives.
-func verdictBasis(r entrycheck.CheckResult) Section {
+func verdictBasis(c *locale.Catalog, r entrycheck.CheckResult) Section {
 	v, src := r.VerdictVerification, r.Source
-	before, after := entrycheck.SourceWords(src)
+	before, after := entrycheck.SourceWordsIn(c, src)
 	return Section{
-		Heading: entrycheck.LabelVerdictBasis,
-		Lead:    []string{capital(entrycheck.VerdictStatusWords(v.Status)) + ".", v.Note},
-		Lines:   []Line{{Label: entrycheck.LabelSource, Text: before + src.Name + after + ".", URL: src.URL}},
+		Heading: entrycheck.LabelVerdictBasis.In(c),
+		Lead:    []string{c.Text("words.sentence", "text", capital(entrycheck.VerdictStatusWordsIn(c, v.Status))), v.Note},
+		Lines:   []Line{{Label: entrycheck.LabelSource.In(c), Text: c.Text("words.sentence", "text", before+src.Name+after), URL: src.URL}},
 	}
 }
 
-func checkDefaults(ds []entrycheck.Default) Section {
-	s := Section{Heading: entrycheck.LabelDefaultsApplied}
+func checkDefaults(c *locale.Catalog, ds []entrycheck.Default) Section {
+	s := Section{Heading: entrycheck.LabelDefaultsApplied.In(c)}
 	for _, d := range ds {
 		s.Lines = append(s.Lines, Line{Text: d.Reason})
 	}
 	return s
 }
 
-func assumptions(as []string) Section {
-	s := Section{Heading: entrycheck.LabelAssumptions, Secondary: true}
+func assumptions(c *locale.Catalog, as []string) Section {
+	s := Section{Heading: entrycheck.LabelAssumptions.In(c), Secondary: true}
 	for _, a := range as {
 		s.Lines = append(s.Lines, Line{Text: a})
 	}
 	return s
 }
 
-func footer(dataset, request string, at time.Time) string {
-	return "Dataset " + dataset + ", request " + request + ", evaluated " + at.Format("2006-01-02 15:04:05 MST") + "."
+func footer(c *locale.Catalog, dataset, request string, at time.Time) string {
+	return c.Text("words.footer", "dataset", dataset, "request", request, "at", at.Format("2006-01-02 15:04:05 MST"))
 }

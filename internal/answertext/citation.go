@@ -1,16 +1,25 @@
 package answertext
 
-import "github.com/entrycheck/entrycheck"
+import (
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // Cite is a citation on a line of its own: "Source: UK FCDO: Thailand
 // entry requirements <https://...>, read 2026-11-22; read from a stored
 // copy of unknown date".
-func Cite(c entrycheck.Citation) string {
-	return entrycheck.LabelSource + ": " + c.Name + " <" + c.URL + ">, " + c.ReadText("read")
+func Cite(c entrycheck.Citation) string { return citeIn(entrycheck.English(), c) }
+
+// citeIn is Cite in the language of cat; the page's name is the source's.
+func citeIn(cat *locale.Catalog, c entrycheck.Citation) string {
+	return entrycheck.LabelSource.In(cat) + ": " + c.Name + " <" + c.URL + ">, " + c.ReadTextIn(cat)
 }
 
 // CiteInline is a citation closing a line: "[Source: UK FCDO: Thailand entry requirements, https://..., read
 // 2026-11-22; read from a stored copy of unknown date]".
-func CiteInline(c entrycheck.Citation) string {
-	return "[" + entrycheck.LabelSource + ": " + c.Name + ", " + c.URL + ", " + c.ReadText("read") + "]"
+func CiteInline(c entrycheck.Citation) string { return citeInlineIn(entrycheck.English(), c) }
+
+// citeInlineIn is CiteInline in the language of cat.
+func citeInlineIn(cat *locale.Catalog, c entrycheck.Citation) string {
+	return "[" + entrycheck.LabelSource.In(cat) + ": " + c.Name + ", " + c.URL + ", " + c.ReadTextIn(cat) + "]"
 }

@@ -1,6 +1,11 @@
 package answertext
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // Compact frames an answer for agents: the verdict and its date first,
 // each part as a paragraph opened by its heading, one fact a line with its
@@ -8,14 +13,15 @@ import "strings"
 // lines): the structured content beside the text has the whole answer.
 func Compact(a Answer) string {
 	var b strings.Builder
+	c := a.words()
 	b.WriteString(a.Title + ": " + a.Verdict + ".")
 	if a.Age != "" {
-		b.WriteString("\nVerdict " + a.Age + ".")
+		b.WriteString("\n" + c.Text("words.verdict_age", "age", a.Age))
 	}
 	if len(a.Summary) > 0 {
 		b.WriteString("\n" + strings.Join(a.Summary, " "))
 	}
-	compactLines(&b, a.Lines, 0)
+	compactLines(&b, c, a.Lines, 0)
 	for _, s := range a.Sections {
 		if s.Secondary || len(s.Lines) == 0 && len(s.Lead) == 0 {
 			continue
@@ -30,13 +36,13 @@ func Compact(a Answer) string {
 		}
 		parts = append(parts, s.Lead...)
 		if s.Source != nil {
-			parts = append(parts, CiteInline(*s.Source))
+			parts = append(parts, citeInlineIn(c, *s.Source))
 		}
 		b.WriteString("\n\n" + h + ":")
 		if len(parts) > 0 {
 			b.WriteString(" " + strings.Join(parts, " "))
 		}
-		compactLines(&b, s.Lines, 0)
+		compactLines(&b, c, s.Lines, 0)
 	}
 	b.WriteString("\n\n" + a.Footer + "\n\n" + a.Disclaimer)
 	return b.String()
@@ -45,13 +51,13 @@ func Compact(a Answer) string {
 // compactLines writes the lines that are not background, each on its own
 // line under a dash, indented by depth; a line that only heads background
 // is left out with it.
-func compactLines(b *strings.Builder, lines []Line, depth int) {
+func compactLines(b *strings.Builder, c *locale.Catalog, lines []Line, depth int) {
 	for _, l := range lines {
 		if l.Secondary || l.words() == "" && !foreground(l.Items) {
 			continue
 		}
-		b.WriteString("\n" + strings.Repeat("  ", depth) + "- " + l.Inline())
-		compactLines(b, l.Items, depth+1)
+		b.WriteString("\n" + strings.Repeat("  ", depth) + "- " + l.inline(c))
+		compactLines(b, c, l.Items, depth+1)
 	}
 }
 
@@ -66,7 +72,10 @@ func foreground(lines []Line) bool {
 
 // Inline is a line as one line of text: "Label (status): text detail
 // <url> [source: ...]".
-func (l Line) Inline() string {
+func (l Line) Inline() string { return l.inline(entrycheck.English()) }
+
+// inline is Inline with the source cited in the language of c.
+func (l Line) inline(c *locale.Catalog) string {
 	s := l.Label
 	if l.Status != "" {
 		s += " (" + l.Status + ")"
@@ -83,7 +92,7 @@ func (l Line) Inline() string {
 		s += " <" + l.URL + ">"
 	}
 	if l.Source != nil {
-		s += " " + CiteInline(*l.Source)
+		s += " " + citeInlineIn(c, *l.Source)
 	}
 	return s
 }

@@ -2,6 +2,8 @@ package answertext
 
 import (
 	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Text frames an answer for people at a terminal: the verdict first, each
@@ -9,6 +11,7 @@ import (
 // below, and every line, background included.
 func Text(a Answer) string {
 	var b strings.Builder
+	c := a.words()
 	if a.Age != "" {
 		b.WriteString(a.Title + "\n\n  " + a.Verdict + ", " + a.Age + "\n")
 	} else {
@@ -17,7 +20,7 @@ func Text(a Answer) string {
 	for _, s := range a.Summary {
 		b.WriteString("  " + s + "\n")
 	}
-	textLines(&b, a.Lines, 1)
+	textLines(&b, c, a.Lines, 1)
 	for _, s := range a.Sections {
 		if len(s.Lines) == 0 && len(s.Lead) == 0 {
 			continue
@@ -36,9 +39,9 @@ func Text(a Answer) string {
 			b.WriteString("  " + l + "\n")
 		}
 		if s.Source != nil {
-			b.WriteString("  " + Cite(*s.Source) + "\n")
+			b.WriteString("  " + citeIn(c, *s.Source) + "\n")
 		}
-		textLines(&b, s.Lines, 1)
+		textLines(&b, c, s.Lines, 1)
 	}
 	b.WriteString("\n" + a.Footer + "\n\n" + a.Disclaimer + "\n")
 	return b.String()
@@ -46,7 +49,7 @@ func Text(a Answer) string {
 
 // textLines writes lines at a depth of indentation: "[status] Label:
 // text detail <url>", the lines under it, then its source.
-func textLines(b *strings.Builder, lines []Line, depth int) {
+func textLines(b *strings.Builder, c *locale.Catalog, lines []Line, depth int) {
 	indent := strings.Repeat("  ", depth)
 	for _, l := range lines {
 		b.WriteString(indent)
@@ -65,9 +68,9 @@ func textLines(b *strings.Builder, lines []Line, depth int) {
 			b.WriteString(" <" + l.URL + ">")
 		}
 		b.WriteByte('\n')
-		textLines(b, l.Items, depth+1)
+		textLines(b, c, l.Items, depth+1)
 		if l.Source != nil {
-			b.WriteString(indent + "  " + Cite(*l.Source) + "\n")
+			b.WriteString(indent + "  " + citeIn(c, *l.Source) + "\n")
 		}
 	}
 }

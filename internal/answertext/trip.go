@@ -17,11 +17,11 @@ func Trip(r entrycheck.TripResult) Answer {
 		Title:      "Trip of " + entrycheck.Plural(s.Counts.Legs, "leg"),
 		Verdict:    status(s.Status),
 		Summary:    []string{s.Text},
-		Footer:     footer(r.DatasetVersion, r.RequestID, r.EvaluatedAt),
+		Footer:     footer(entrycheck.English(), r.DatasetVersion, r.RequestID, r.EvaluatedAt),
 		Disclaimer: r.Disclaimer,
 	}
 	if len(s.Attention) > 0 {
-		att := Section{Heading: entrycheck.LabelNeedsAttention}
+		att := Section{Heading: entrycheck.LabelNeedsAttention.String()}
 		for _, t := range s.Attention {
 			att.Lines = append(att.Lines, Line{Text: t})
 		}
@@ -33,7 +33,7 @@ func Trip(r entrycheck.TripResult) Answer {
 	if sc := r.Schengen; sc != nil {
 		a.Sections = append(a.Sections, schengen(*sc))
 	}
-	a.Sections = append(a.Sections, tripDefaults(r.DefaultsApplied), assumptions(r.Assumptions))
+	a.Sections = append(a.Sections, tripDefaults(r.DefaultsApplied), assumptions(entrycheck.English(), r.Assumptions))
 	return a
 }
 
@@ -55,10 +55,10 @@ func leg(l entrycheck.LegDecision) Section {
 		Status:  status(l.Status),
 		Lines: []Line{
 			{Label: entrycheck.PassportWords(l.Passport.Country.Name), Text: entrycheck.VerdictWords(l.RequirementLabel, l.Requirement, l.AllowedStayDays) + ", " + l.VerdictVerification.AgeWords()},
-			{Label: entrycheck.LabelAction, Text: l.Action.Words()},
+			{Label: entrycheck.LabelAction.String(), Text: l.Action.Words()},
 		},
 	}
-	s.Lines = append(s.Lines, verdictLines(l.ExemptionApplied, l.Apply, l.VerdictVerification.OfficialStatements)...)
+	s.Lines = append(s.Lines, verdictLines(entrycheck.English(), l.ExemptionApplied, l.Apply, l.VerdictVerification.OfficialStatements)...)
 	why := Line{Label: "Why", Secondary: true}
 	for _, y := range l.Why {
 		why.Items = append(why.Items, Line{Text: y})
@@ -76,8 +76,8 @@ func leg(l entrycheck.LegDecision) Section {
 		s.Lines = append(s.Lines, Line{Label: "Passports considered", Text: strings.Join(parts, "; "), Secondary: true})
 	}
 	s.Lines = append(s.Lines,
-		Line{Label: entrycheck.LabelVerdictBasis, Text: entrycheck.VerdictStatusWords(l.VerdictVerification.Status) + "."},
-		Line{Label: entrycheck.LabelEntryRulesOf + " " + l.Country.Name, Text: entrycheck.RulesStatusWords(l.EntryRulesVerification.Status) + "; " + l.EntryRulesVerification.ReadWords() + "."})
+		Line{Label: entrycheck.LabelVerdictBasis.String(), Text: entrycheck.VerdictStatusWords(l.VerdictVerification.Status) + "."},
+		Line{Label: entrycheck.EntryRulesOf(entrycheck.English(), l.Country.Name), Text: entrycheck.RulesStatusWords(l.EntryRulesVerification.Status) + "; " + l.EntryRulesVerification.ReadWords() + "."})
 	return s
 }
 
@@ -113,7 +113,7 @@ func legDates(l entrycheck.LegDecision) string {
 func schengen(sc entrycheck.SchengenStay) Section {
 	src := sc.Source
 	s := Section{
-		Heading: entrycheck.LabelSchengen,
+		Heading: entrycheck.LabelSchengen.String(),
 		Status:  strings.ReplaceAll(string(sc.Status), "_", " "),
 		Lead:    []string{sc.Detail},
 		Source:  &src,
@@ -129,7 +129,7 @@ func schengen(sc entrycheck.SchengenStay) Section {
 }
 
 func tripDefaults(ds []entrycheck.TripDefault) Section {
-	s := Section{Heading: entrycheck.LabelDefaultsApplied}
+	s := Section{Heading: entrycheck.LabelDefaultsApplied.String()}
 	for _, d := range ds {
 		label := ""
 		if len(d.Indexes) > 0 {

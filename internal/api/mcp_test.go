@@ -323,7 +323,7 @@ func TestMCPCheckEntryRequirements(t *testing.T) {
 		t.Fatalf("SYR to USA without its statement: %+v", sr.VerdictVerification)
 	}
 	src := sr.VerdictVerification.OfficialStatements[0].Source
-	if d := src.Detail(); d == "" || !strings.Contains(strings.Join(textOf(syr), "\n"), src.URL+", "+src.ReadText("read")+"]") {
+	if d := src.Detail(); d == "" || !strings.Contains(strings.Join(textOf(syr), "\n"), src.URL+", "+src.ReadText()+"]") {
 		t.Errorf("SYR to USA text does not say %q of %s:\n%s", d, src.URL, strings.Join(textOf(syr), "\n"))
 	}
 	if res.Meta["io.github.entrycheck/request_id"] != r.RequestID {

@@ -23,7 +23,7 @@ func TestCheckTextUsesTheSharedLabels(t *testing.T) {
 		}
 		out, r := checkOut(t, req, args...)
 		labels, phrases := datatest.AnswerWords(r)
-		for _, m := range datatest.MissingWords(out, append(labels, entrycheck.LabelAction), phrases) {
+		for _, m := range datatest.MissingWords(out, append(labels, entrycheck.LabelAction.String()), phrases) {
 			t.Errorf("check %s %s %v lacks %s:\n%s", req.Passport, req.Destination, args, m, out)
 		}
 	}

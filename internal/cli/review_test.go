@@ -112,7 +112,7 @@ func TestCheckTextCitesPageDetail(t *testing.T) {
 		t.Fatalf("the statement's citation says nothing of its page: %+v", src)
 	}
 	code, out, errOut := run(t, "check", "SYR", "USA", "--db", filepath.Join(t.TempDir(), "e.db"))
-	if code != cli.ExitOK || !strings.Contains(out, "Source: "+src.Name+" <"+src.URL+">, "+src.ReadText("read")+"\n") {
+	if code != cli.ExitOK || !strings.Contains(out, "Source: "+src.Name+" <"+src.URL+">, "+src.ReadText()+"\n") {
 		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
 	}
 }

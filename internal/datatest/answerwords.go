@@ -41,17 +41,17 @@ func AnswerWords(r entrycheck.CheckResult) (labels, phrases []string) {
 		labels = append(labels, entrycheck.ApplyKindLabel(r.Apply.Kind))
 	}
 	if len(labels) > 0 {
-		labels = append(labels, entrycheck.LabelSource)
+		labels = append(labels, entrycheck.LabelSource.String())
 	}
 	label, notCited := entrycheck.NotCitedWords(r.Destination.Name, r.EntryRules.NotCitedNames(), len(lines) > 0)
 	if label != "" {
 		labels = append(labels, label)
 	}
 	if r.ExemptionApplied != nil {
-		labels = append(labels, entrycheck.LabelExemption)
+		labels = append(labels, entrycheck.LabelExemption.String())
 	}
 	if t := r.Transit; t != nil {
-		labels = append(labels, entrycheck.LabelTransitThrough+" "+t.Country.Name+" ("+t.Country.ISO3+")")
+		labels = append(labels, entrycheck.TransitThrough(entrycheck.English(), t.Country.Name+" ("+t.Country.ISO3+")"))
 		item := ""
 		for _, f := range entrycheck.RuleFields() {
 			if f.Name == entrycheck.FieldTWOV {

@@ -53,6 +53,9 @@ func (e *Evaluator) evaluate(w *words, pc, dc entrycheck.Country, tc *entrycheck
 	r.Action = r.Requirement.Action()
 	r.ActionText = r.Action.SentenceIn(w.Catalog, r.Requirement, own)
 	t := e.traveller(pc.ISO3, r.Requirement, req.TravelDate)
+	// The notes of the rules are the answer's words, in its language; the
+	// rest of t decides, and is the same in every language.
+	t.Words, t.Describe = w.Catalog, func(a *entrycheck.AppliesTo) string { return e.describeIn(w.Catalog, a) }
 	r.EntryRules = dest.rulesFor(t)
 	if r.Requirement.NeedsAction() {
 		r.Apply = dest.portal(t)

@@ -2,10 +2,10 @@ package evaluation
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/dataset"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // destination holds the parts of an answer that depend on the destination
@@ -140,44 +140,60 @@ func (e *Evaluator) traveller(passport string, req entrycheck.Requirement, day e
 func (e *Evaluator) inGroup(group, code string) bool { return e.groups[group][code] }
 
 // describe names the travellers an applies_to speaks of, such as "holders
-// of a United Kingdom passport" or "everyone but European Union citizens".
+// of a passport of United Kingdom" or "all passports except those of
+// Germany", in English: the words of the destination pages.
 func (e *Evaluator) describe(a *entrycheck.AppliesTo) string {
+	return e.describeIn(entrycheck.English(), a)
+}
+
+// describeIn is describe in the language of c; a group keeps its curated
+// name.
+func (e *Evaluator) describeIn(c *locale.Catalog, a *entrycheck.AppliesTo) string {
 	var in, out []string
 	for _, p := range a.Passports {
-		in = append(in, e.countryName(p))
+		in = append(in, e.countryNameIn(c, p))
 	}
 	for _, g := range a.Groups {
 		in = append(in, e.snap.Curated.Groups[g].Name)
 	}
 	for _, p := range a.ExceptPassports {
-		out = append(out, e.countryName(p))
+		out = append(out, e.countryNameIn(c, p))
 	}
 	for _, g := range a.ExceptGroups {
 		out = append(out, e.snap.Curated.Groups[g].Name)
 	}
-	var s string
-	switch {
-	case len(in) > 0:
-		s = "holders of a passport of " + strings.Join(in, ", ")
-	default:
-		s = "all passports"
+	s := c.Text("rule.whom.all")
+	if len(in) > 0 {
+		s = c.Text("rule.whom.holders", "countries", joinComma(c, in))
 	}
 	if len(out) > 0 {
-		s += " except those of " + strings.Join(out, ", ")
+		s = c.Text("rule.whom.except", "whom", s, "countries", joinComma(c, out))
 	}
 	if len(a.Requirements) > 0 {
 		var reqs []string
 		for _, r := range a.Requirements {
-			reqs = append(reqs, r.Label())
+			reqs = append(reqs, r.LabelIn(c))
 		}
-		s += " entering with: " + strings.Join(reqs, ", ")
+		s = c.Text("rule.whom.entering_with", "whom", s, "requirements", joinComma(c, reqs))
 	}
 	return s
 }
 
-func (e *Evaluator) countryName(code string) string {
-	if c, ok := e.snap.Countries.ByISO3(code); ok {
-		return c.Name
+// joinComma lists names with the language's comma, as the notes list
+// whom a rule is for.
+func joinComma(c *locale.Catalog, names []string) string {
+	s := names[len(names)-1]
+	for i := len(names) - 2; i >= 0; i-- {
+		s = c.Text("list.comma", "a", names[i], "b", s)
+	}
+	return s
+}
+
+// countryNameIn is the name of the country of code in the language of c,
+// or the code when it is not a country.
+func (e *Evaluator) countryNameIn(c *locale.Catalog, code string) string {
+	if x, ok := e.snap.Countries.ByISO3(code); ok {
+		return c.Country(x.ISO2, x.Name)
 	}
 	return code
 }

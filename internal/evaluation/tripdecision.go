@@ -96,7 +96,7 @@ func legWhy(plan tripPlan, leg tripLeg, c legChoice, covered bool) []string {
 		why = append(why, transitWhy(name, r.Requirement, covered))
 	}
 	if a := r.Apply; a != nil && !covered {
-		why = append(why, entrycheck.ApplyKindLabel(a.Kind)+": "+a.URL+" ("+entrycheck.LabelSource+": "+a.Source.Name+"). "+a.Note)
+		why = append(why, entrycheck.ApplyKindLabel(a.Kind)+": "+a.URL+" ("+entrycheck.LabelSource.String()+": "+a.Source.Name+"). "+a.Note)
 	}
 	v := r.EntryRulesVerification
 	return append(why, "Entry rules of "+name+": "+strings.ReplaceAll(v.Status, "_", " ")+", "+v.ReadWords()+".", v.Note)

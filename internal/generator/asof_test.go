@@ -103,7 +103,7 @@ func TestRoutePageShowsOfficialStatements(t *testing.T) {
 		t.Errorf("llms-full.txt does not list %s", st.ID)
 	}
 	// Its citation says what is known of the page, in the shared words.
-	if d := st.Source.Detail(); d == "" || !strings.Contains(string(full), st.Source.URL+", "+st.Source.ReadText("read")+"]") {
+	if d := st.Source.Detail(); d == "" || !strings.Contains(string(full), st.Source.URL+", "+st.Source.ReadText()+"]") {
 		t.Errorf("llms-full.txt does not say %q of %s", d, st.Source.URL)
 	}
 }

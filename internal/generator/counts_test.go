@@ -94,8 +94,8 @@ func TestCountsComeFromTheData(t *testing.T) {
 			}
 		}
 		page := read("passports/" + strings.ToLower(p) + "/index.md")
-		if got := strings.Count(page, "("+entrycheck.InSentence(entrycheck.LabelCorroborated)+")"); got != want {
-			t.Errorf("passports/%s: %d routes marked %q, the data corroborates %d", strings.ToLower(p), got, entrycheck.LabelCorroborated, want)
+		if got := strings.Count(page, "("+entrycheck.InSentence(entrycheck.LabelCorroborated.String())+")"); got != want {
+			t.Errorf("passports/%s: %d routes marked %q, the data corroborates %d", strings.ToLower(p), got, entrycheck.LabelCorroborated.String(), want)
 		}
 	}
 }

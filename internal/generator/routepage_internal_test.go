@@ -48,19 +48,19 @@ func TestRoutePageListsThisPassportsRules(t *testing.T) {
 	if strings.Contains(rules, "Russia") {
 		t.Errorf("/passports/deu/gbr/ lists a rule documented for Russia among its entry rules:\n%s", rules)
 	}
-	if !strings.Contains(closed, "<summary>"+entrycheck.LabelForOtherPassports+"</summary>") {
-		t.Errorf("/passports/deu/gbr/ has no closed section %q:\n%s", entrycheck.LabelForOtherPassports, closed)
+	if !strings.Contains(closed, "<summary>"+entrycheck.LabelForOtherPassports.String()+"</summary>") {
+		t.Errorf("/passports/deu/gbr/ has no closed section %q:\n%s", entrycheck.LabelForOtherPassports.String(), closed)
 	}
 	for _, l := range others {
 		if !strings.Contains(closed, l.Label) || !strings.Contains(closed, l.Text) {
-			t.Errorf("/passports/deu/gbr/: %q is not under %q", l.Label, entrycheck.LabelForOtherPassports)
+			t.Errorf("/passports/deu/gbr/: %q is not under %q", l.Label, entrycheck.LabelForOtherPassports.String())
 		}
 		if l.Field == entrycheck.FieldTWOV && !strings.Contains(closed, "Russia") {
 			t.Errorf("/passports/deu/gbr/: the transit rule does not say whom it is for")
 		}
 	}
-	mdRules, _, apart := strings.Cut(md, "### "+entrycheck.LabelForOtherPassports)
-	if !apart || strings.Contains(mdRules[strings.Index(mdRules, "## "+entrycheck.LabelEntryRulesOf):], "Russia") {
+	mdRules, _, apart := strings.Cut(md, "### "+entrycheck.LabelForOtherPassports.String())
+	if !apart || strings.Contains(mdRules[strings.Index(mdRules, "## "+entrycheck.EntryRulesOf(entrycheck.English(), "")):], "Russia") {
 		t.Errorf("the markdown of /passports/deu/gbr/ does not keep the rule for Russia apart:\n%s", md)
 	}
 	for _, l := range entrycheck.LinesForThisPassport(res.EntryRules.Lines()) {
@@ -79,7 +79,7 @@ func TestRoutePageListsThisPassportsRules(t *testing.T) {
 		t.Fatal("JPN to JPN: the test needs Japan's rules to name other passports")
 	}
 	page := routeContent(t, ev, "JPN", "JPN", contentDay)
-	if rules, closed, md := routeParts(t, page); closed != "" || strings.Contains(md, entrycheck.LabelForOtherPassports) ||
+	if rules, closed, md := routeParts(t, page); closed != "" || strings.Contains(md, entrycheck.LabelForOtherPassports.String()) ||
 		strings.Contains(rules, "Documented for") || strings.Contains(rules, "Does not apply to your passport") {
 		t.Errorf("JPN to JPN lists rules for other passports:\n%s\n%s", rules, closed)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
@@ -66,7 +65,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 		s.summary.addRoute(res, v.Path)
 		entry := templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay}
 		if len(res.VerdictVerification.CorroboratedBy()) > 0 {
-			entry.Corroborated = entrycheck.LabelCorroborated
+			entry.Corroborated = entrycheck.LabelCorroborated.String()
 		}
 		groups[res.Requirement] = append(groups[res.Requirement], entry)
 		places = append(places, mapPlace{country: dc, req: res.Requirement, stay: v.Stay, url: v.Path})
@@ -129,12 +128,12 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 	pc.Name, dc.Name = c.Country(pc.ISO2, pc.Name), c.Country(dc.ISO2, dc.Name)
 	res.Passport, res.Destination = pc, dc
 	lines := res.RuleLines()
-	title := entrycheck.RouteWords(pc.Name, dc.Name) + ": " + lowerFirst(res.RequirementLabel)
+	title := entrycheck.RouteWordsIn(c, pc.Name, dc.Name) + ": " + entrycheck.InSentenceIn(c, res.RequirementLabel)
 	if res.AllowedStayDays.Valid {
-		title += ", " + itoa(res.AllowedStayDays.N) + " days"
+		title += ", " + c.Count("stay.days", res.AllowedStayDays.N)
 	}
 	v := templates.RouteView{
-		Page: s.pageIn(c, path, routeTitle(res), routeDescription(res),
+		Page: s.pageIn(c, path, routeTitle(c, res), routeDescription(c, res),
 			templates.Link{Label: c.Text("site.nav.passports"), URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
 		Passport:         templates.Link{Label: pc.Name, URL: passportPath(pc)},
 		Destination:      templates.Link{Label: dc.Name, URL: destinationPath(dc)},
@@ -143,54 +142,53 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 		Requirement:      string(res.Requirement),
 		RequirementLabel: res.RequirementLabel,
 		Tone:             res.Requirement.Tone(),
-		AsOf:             res.VerdictVerification.AsOf.Long(),
-		Stay:             entrycheck.StayWords(res.Requirement, res.AllowedStayDays),
+		AsOf:             res.VerdictVerification.AsOf.LongIn(c),
+		Stay:             entrycheck.StayWordsIn(c, res.Requirement, res.AllowedStayDays),
 		Action:           string(res.Action),
-		ActionText:       res.ActionSentence(),
-		Verdict:          templates.Verification{Status: entrycheck.VerdictStatusWords(res.VerdictVerification.Status), Note: res.VerdictVerification.Note},
+		ActionText:       res.ActionSentenceIn(c),
+		Verdict:          templates.Verification{Status: entrycheck.VerdictStatusWordsIn(c, res.VerdictVerification.Status), Note: res.VerdictVerification.Note},
 		SourceName:       res.Source.Name,
 		SourceURL:        res.Source.URL,
-		Since:            s.since(pc.ISO3, dc.ISO3),
-		Rules:            ruleViews(entrycheck.LinesForThisPassport(lines)),
-		Others:           ruleViews(entrycheck.LinesForOtherPassports(lines)),
-		Coverage:         res.EntryRules.Coverage.Words(),
-		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWords(res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
-		LastVerified:     res.EntryRulesVerification.ReadWords(),
-		NotCited:         res.EntryRules.NotCitedNames(),
+		Since:            s.since(c, pc.ISO3, dc.ISO3),
+		Rules:            ruleViews(c, entrycheck.LinesForThisPassport(lines)),
+		Others:           ruleViews(c, entrycheck.LinesForOtherPassports(lines)),
+		Coverage:         res.EntryRules.Coverage.WordsIn(c),
+		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWordsIn(c, res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
+		LastVerified:     res.EntryRulesVerification.ReadWordsIn(c),
+		NotCited:         res.EntryRules.NotCitedNamesIn(c),
 		Authorities:      serving(s.officialPages[dc.ISO3], res.Requirement),
 		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
 		Disclaimer:       res.Disclaimer,
 	}
 	v.Page.Image = s.social.of(res.Requirement)
 	v.Page.Alternates = s.alternates(path)
-	v.Page.JSONLD = s.routeLD(res, v.Page.Breadcrumbs, title, path, modified)
+	v.Page.JSONLD = s.routeLD(c, res, v.Page.Breadcrumbs, title, path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue
 	}
-	v.SourceBefore, v.SourceAfter = entrycheck.SourceWords(res.Source)
+	v.SourceBefore, v.SourceAfter = entrycheck.SourceWordsIn(c, res.Source)
 	if a := res.Apply; a != nil {
-		l := answertext.Apply(*a)
-		v.Apply = &templates.Apply{URL: l.URL, Kind: l.Label, Note: l.Text, Source: citation(*l.Source)}
+		v.Apply = &templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabelIn(c, a.Kind), Note: a.Note, Source: citation(c, a.Source)}
 	} else if res.Requirement == entrycheck.VisaRequired {
-		v.NextStep = entrycheck.ApplyAtEmbassyWords(dc.Name)
+		v.NextStep = entrycheck.ApplyAtEmbassyWordsIn(c, dc.Name)
 	}
 	for _, st := range res.VerdictVerification.OfficialStatements {
-		l := answertext.Statement(st)
+		text := st.Text
 		// An ended statement is history: the page names it, its period and
 		// its source, and leaves its text to the JSON answer.
 		if st.Status == entrycheck.StatementEnded {
-			l.Text = ""
+			text = ""
 		}
-		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: l.Label, Text: l.Text, Source: citation(*l.Source)})
+		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: st.LabelIn(c), Text: text, Source: citation(c, st.Source)})
 	}
 	return v
 }
 
-func (s *site) since(p, d string) string {
+func (s *site) since(c *locale.Catalog, p, d string) string {
 	if v, ok := s.opts.History.Changed[[2]string{p, d}]; ok {
-		return entrycheck.SinceWords(true, v)
+		return entrycheck.SinceWordsIn(c, true, v)
 	}
-	return entrycheck.SinceWords(false, s.opts.History.Baseline)
+	return entrycheck.SinceWordsIn(c, false, s.opts.History.Baseline)
 }
 
 func passportPath(c entrycheck.Country) string { return "/passports/" + strings.ToLower(c.ISO3) + "/" }
@@ -219,63 +217,68 @@ func lowerFirst(s string) string {
 const maxTitle = 60
 
 // routeTitle is the shortest faithful title of a route page that fits in
-// maxTitle characters: names where they fit, codes where they do not.
-func routeTitle(res entrycheck.CheckResult) string {
-	verdict := res.Requirement.ShortLabel()
+// maxTitle characters, in the language of c: names where they fit, codes
+// where they do not.
+func routeTitle(c *locale.Catalog, res entrycheck.CheckResult) string {
+	verdict := res.Requirement.ShortLabelIn(c)
 	if res.AllowedStayDays.Valid {
-		verdict += ", " + itoa(res.AllowedStayDays.N) + " days"
+		verdict += ", " + c.Count("stay.days", res.AllowedStayDays.N)
 	}
 	p, d := res.Passport, res.Destination
 	for _, t := range []string{
-		entrycheck.RouteWords(p.Name, d.Name) + ": " + verdict + " | entrycheck",
-		entrycheck.RouteWords(p.Name, d.Name) + ": " + verdict,
-		p.Name + " to " + d.Name + ": " + verdict,
-		entrycheck.RouteWords(p.ISO3, d.Name) + ": " + verdict,
-		entrycheck.RouteWords(p.Name, d.ISO3) + ": " + verdict,
+		entrycheck.RouteWordsIn(c, p.Name, d.Name) + ": " + verdict + " | entrycheck",
+		entrycheck.RouteWordsIn(c, p.Name, d.Name) + ": " + verdict,
+		c.Text("page.route.short", "passport", p.Name, "destination", d.Name) + ": " + verdict,
+		entrycheck.RouteWordsIn(c, p.ISO3, d.Name) + ": " + verdict,
+		entrycheck.RouteWordsIn(c, p.Name, d.ISO3) + ": " + verdict,
 	} {
 		if len([]rune(t)) <= maxTitle {
 			return t
 		}
 	}
-	return entrycheck.RouteWords(p.ISO3, d.ISO3) + ": " + verdict
+	return entrycheck.RouteWordsIn(c, p.ISO3, d.ISO3) + ": " + verdict
 }
 
 // routeDescription says what the page holds, and promises cited entry
 // rules only where there are some.
-func routeDescription(res entrycheck.CheckResult) string {
+func routeDescription(c *locale.Catalog, res entrycheck.CheckResult) string {
 	d := res.Destination.Name
-	s := routeQuestion(res) + " " + routeAnswer(res)
+	s := routeQuestion(c, res) + " " + routeAnswer(c, res)
 	if res.EntryRules.Coverage == entrycheck.CoverageExtended {
-		return s + " With " + d + "'s entry rules and their official sources."
+		return s + " " + c.Text("page.route.with_rules", "country", d)
 	}
-	return s + " No entry rule of " + d + " is cited yet: check with its official authority."
+	return s + " " + c.Text("page.route.no_rules", "country", d)
 }
 
 // routeQuestion is the question a route page answers, as its description
 // and structured data ask it.
-func routeQuestion(res entrycheck.CheckResult) string {
-	return "Do holders of a passport of " + res.Passport.Name + " need a visa for " + res.Destination.Name + "?"
+func routeQuestion(c *locale.Catalog, res entrycheck.CheckResult) string {
+	return c.Text("page.route.question", "passport", res.Passport.Name, "destination", res.Destination.Name)
 }
 
 // routeAnswer is the verdict with its stay and date, in the page's words
 // (the requirement's label): "Visa required, as of 17 February 2026."
-func routeAnswer(res entrycheck.CheckResult) string {
-	return res.RequirementLabel + stayClause(res.AllowedStayDays) + ", as of " + res.VerdictVerification.AsOf.Long() + "."
+func routeAnswer(c *locale.Catalog, res entrycheck.CheckResult) string {
+	date := res.VerdictVerification.AsOf.LongIn(c)
+	if d := res.AllowedStayDays; d.Valid {
+		return c.Count("page.route.answer_stay", d.N, "verdict", res.RequirementLabel, "date", date)
+	}
+	return c.Text("page.route.answer", "verdict", res.RequirementLabel, "date", date)
 }
 
 // routeLD is the structured data of a route page: its breadcrumbs, and the
 // page as the answer to its question, dated by the day it last changed.
-func (s *site) routeLD(res entrycheck.CheckResult, crumbs []templates.Link, title, path string, modified entrycheck.Date) string {
+func (s *site) routeLD(c *locale.Catalog, res entrycheck.CheckResult, crumbs []templates.Link, title, path string, modified entrycheck.Date) string {
 	page := map[string]any{
 		"@type": "FAQPage",
 		"url":   s.opts.BaseURL + path,
 		"name":  title,
 		"mainEntity": map[string]any{
 			"@type": "Question",
-			"name":  routeQuestion(res),
+			"name":  routeQuestion(c, res),
 			"acceptedAnswer": map[string]any{
 				"@type": "Answer",
-				"text":  routeAnswer(res),
+				"text":  routeAnswer(c, res),
 			},
 		},
 	}

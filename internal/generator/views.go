@@ -58,22 +58,16 @@ func (s *site) alternates(path string) []templates.Alternate {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func citation(c entrycheck.Citation) templates.Citation {
-	return templates.Citation{Name: c.Name, URL: c.URL, Read: c.ReadText("read")}
-}
-
-func stayClause(d entrycheck.Days) string {
-	if d.Valid {
-		return " for up to " + itoa(d.N) + " days"
-	}
-	return ""
+// citation is a cited page as a page in the language of cat names it.
+func citation(cat *locale.Catalog, c entrycheck.Citation) templates.Citation {
+	return templates.Citation{Label: entrycheck.LabelSource.In(cat), Name: c.Name, URL: c.URL, Read: c.ReadTextIn(cat)}
 }
 
 // ruleViews lists the lines of a destination's rules as the pages show them.
-func ruleViews(lines []entrycheck.RuleLine) []templates.Rule {
+func ruleViews(cat *locale.Catalog, lines []entrycheck.RuleLine) []templates.Rule {
 	out := make([]templates.Rule, 0, len(lines))
 	for _, l := range lines {
-		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(l.Source)})
+		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
 	}
 	return out
 }

@@ -245,7 +245,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStay := entrycheck.LabelAllowedStay + ": " + entrycheck.StayWords(want.Requirement, want.AllowedStayDays)
+	wantStay := entrycheck.LabelAllowedStay.String() + ": " + entrycheck.StayWords(want.Requirement, want.AllowedStayDays)
 	if want.RequirementLabel != "Visa-free" || wantStay != "Allowed stay: 60 days" {
 		t.Fatalf("the evaluator says %s, %s", want.RequirementLabel, wantStay)
 	}

@@ -50,7 +50,7 @@ func escapeMD(s string) string { return mdEscaper.Replace(s) }
 func RouteMarkdown(v RouteView) []byte {
 	var m md
 	m.line("# %s\n", entrycheck.RouteWords(v.Passport.Label, v.Destination.Label))
-	m.line("**%s** (%s %s)", v.RequirementLabel, strings.ToLower(entrycheck.LabelAsOf), v.AsOf)
+	m.line("**%s** (%s %s)", v.RequirementLabel, strings.ToLower(entrycheck.LabelAsOf.String()), v.AsOf)
 	if v.Stay != "" {
 		m.line("%s: %s", entrycheck.LabelAllowedStay, v.Stay)
 	}
@@ -67,7 +67,7 @@ func RouteMarkdown(v RouteView) []byte {
 	} else if v.NextStep != "" {
 		m.line("**%s**\n", v.NextStep)
 	}
-	m.line("## %s %s\n", entrycheck.LabelEntryRulesOf, v.Destination.Label)
+	m.line("## %s\n", entrycheck.EntryRulesOf(entrycheck.English(), v.Destination.Label))
 	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.rules(v.Rules)
 	if len(v.Others) > 0 {
@@ -137,7 +137,7 @@ func PassportMarkdown(v PassportView) []byte {
 // DestinationMarkdown is the markdown variant of a destination page.
 func DestinationMarkdown(v DestinationView) []byte {
 	var m md
-	m.line("# %s %s\n", entrycheck.LabelEntryRulesOf, v.Country.Label)
+	m.line("# %s\n", entrycheck.EntryRulesOf(entrycheck.English(), v.Country.Label))
 	m.line("%s. %s\n", sentence(v.RulesState.Status), v.RulesState.Note)
 	m.line("## Rules\n")
 	m.rules(v.Rules)

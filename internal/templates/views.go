@@ -72,7 +72,9 @@ type Link struct {
 
 // Citation is a source as shown to people.
 type Citation struct {
-	Name string
+	// Label heads the citation ("Source"), in the page's language.
+	Label string
+	Name  string
 	URL  string
 	// Read is the short line of provenance after the name: the day the
 	// page was read, how, and its own date (entrycheck.Citation.ReadText):

@@ -114,11 +114,11 @@ func labelList() (string, error) {
 		apply[k] = entrycheck.ApplyKindLabel(k)
 	}
 	b, err := json.Marshal(map[string]any{
-		"allowed_stay":       entrycheck.LabelAllowedStay,
+		"allowed_stay":       entrycheck.LabelAllowedStay.String(),
 		"not_stated":         entrycheck.NotStated(entrycheck.English()),
-		"as_of":              entrycheck.LabelAsOf,
-		"official_statement": entrycheck.LabelOfficialStatement,
-		"source":             entrycheck.LabelSource,
+		"as_of":              entrycheck.LabelAsOf.String(),
+		"official_statement": entrycheck.LabelOfficialStatement.String(),
+		"source":             entrycheck.LabelSource.String(),
 		"no_verdict":         entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false),
 		"live_check":         entrycheck.LiveCheckNotice,
 		"did_you_mean":       entrycheck.DidYouMean,
@@ -127,9 +127,9 @@ func labelList() (string, error) {
 		"route":             entrycheck.RouteWords("{passport}", "{destination}"),
 		"every_destination": entrycheck.EveryDestinationWords("{country}"),
 		// How an official statement bears on the verdict.
-		"not_applied": entrycheck.ComparisonNotApplied,
-		"agrees":      entrycheck.ComparisonAgrees,
-		"conflicts":   entrycheck.ComparisonConflicts,
+		"not_applied": entrycheck.ComparisonWordsIn(entrycheck.English(), entrycheck.ComparisonNotApplied),
+		"agrees":      entrycheck.ComparisonWordsIn(entrycheck.English(), entrycheck.ComparisonAgrees),
+		"conflicts":   entrycheck.ComparisonWordsIn(entrycheck.English(), entrycheck.ComparisonConflicts),
 		"apply":       apply,
 	})
 	return string(b), err

@@ -145,7 +145,7 @@ func TestBundleRefusesBadCountries(t *testing.T) {
 func TestBundleNamesFactsAsTheSite(t *testing.T) {
 	files, _ := bundle(t)
 	body := string(files[0].Body)
-	words := []string{entrycheck.LabelAllowedStay, entrycheck.NotStated(entrycheck.English()), entrycheck.LabelAsOf, entrycheck.LabelOfficialStatement, entrycheck.LabelSource,
+	words := []string{entrycheck.LabelAllowedStay.String(), entrycheck.NotStated(entrycheck.English()), entrycheck.LabelAsOf.String(), entrycheck.LabelOfficialStatement.String(), entrycheck.LabelSource.String(),
 		entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false)}
 	for _, k := range entrycheck.ApplyKinds() {
 		words = append(words, entrycheck.ApplyKindLabel(k))

@@ -20,7 +20,7 @@ func TestMCPTextUsesTheSharedLabels(t *testing.T) {
 		}
 		text := checkText(r)
 		labels, phrases := datatest.AnswerWords(r)
-		for _, m := range datatest.MissingWords(text, append(labels, entrycheck.LabelAction), phrases) {
+		for _, m := range datatest.MissingWords(text, append(labels, entrycheck.LabelAction.String()), phrases) {
 			t.Errorf("%s to %s (transit %q, visas of %v) lacks %s:\n%s", req.Passport, req.Destination, req.Transit, req.VisasOf, m, text)
 		}
 	}
