@@ -45,6 +45,11 @@ func TestCheckAnswerCarriesItsRulesInWords(t *testing.T) {
 					t.Logf("%s to %s: no rule for other passports to leave out", p, d.ISO3)
 				}
 			}
+			// Which part of a text is cited is for pages to mark; the JSON
+			// gives the text whole.
+			for i := range want {
+				want[i].Cited = ""
+			}
 			if got.Lines == nil || len(got.Lines) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got.Lines, want)) {
 				t.Errorf("%s to %s: entry_rule_lines %+v, want %+v", p, d.ISO3, got.Lines, want)
 			}

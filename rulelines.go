@@ -28,6 +28,10 @@ type RuleLine struct {
 	// rule does not hold outright (for another passport, documented for
 	// other nationals) followed by the text.
 	Text string `json:"text"`
+	// Cited is the part of Text that is the source's own words, as the
+	// curators recorded them (its end), in the source's language: pages
+	// mark it so. Empty when Text is all the answer's own words.
+	Cited string `json:"-"`
 	// Detail is what the answer computes from the value ("At least 3
 	// months of validity, counted from departure.").
 	Detail string `json:"detail,omitempty"`
@@ -100,7 +104,7 @@ func ruleFieldTable() []RuleField {
 			if x == nil {
 				return nil
 			}
-			return []RuleLine{{Field: f.Name, Label: f.LabelIn(c), Text: x.Value.Text, Detail: c.Text("rule.yellow_fever.for_you", "reason", x.AppliesBecause), Source: x.Source, ForThisPassport: true}}
+			return []RuleLine{{Field: f.Name, Label: f.LabelIn(c), Text: x.Value.Text, Cited: x.Value.Text, Detail: c.Text("rule.yellow_fever.for_you", "reason", x.AppliesBecause), Source: x.Source, ForThisPassport: true}}
 		}},
 		itemField(FieldOtherHealth,
 			func(r *CuratedRules) **Rule[[]HealthRule] { return &r.OtherHealth },
@@ -188,6 +192,9 @@ func (r EntryRules) LinesIn(c *locale.Catalog) []RuleLine {
 	}
 	for i := range out {
 		out[i].Text = TravellerText(out[i].Text)
+		if out[i].Cited = TravellerText(out[i].Cited); !strings.HasSuffix(out[i].Text, out[i].Cited) {
+			out[i].Cited = ""
+		}
 	}
 	return out
 }
@@ -228,12 +235,12 @@ func single[T scoped](c *locale.Catalog, f RuleField, r *PassportRule[T], words 
 		return []RuleLine{l}
 	case AppliesYes, AppliesDocumentedForOthers:
 		text, detail := words(c, r.Value)
-		l.Text, l.Detail = r.Words(dated(c, r.Value, text)), detail
+		l.Text, l.Detail, l.Cited = r.Words(dated(c, r.Value, text)), detail, text
 		out = append(out, l)
 	}
 	if v := r.NotInForce; v != nil {
 		text, detail := words(c, *v)
-		out = append(out, RuleLine{Field: f.Name, Label: f.LabelIn(c), Text: dated(c, *v, text), Detail: detail, Source: ownSource(*v, r.Source), ForThisPassport: true})
+		out = append(out, RuleLine{Field: f.Name, Label: f.LabelIn(c), Text: dated(c, *v, text), Cited: text, Detail: detail, Source: ownSource(*v, r.Source), ForThisPassport: true})
 	}
 	return out
 }
@@ -255,6 +262,7 @@ func items[T scoped](c *locale.Catalog, f RuleField, r *PassportRule[[]T], line 
 	out := make([]RuleLine, 0, len(r.Value)+len(notInForce))
 	for _, v := range r.Value {
 		l := line(v)
+		l.Cited = l.Text
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(c, v, l.Text)
 		l.ForThisPassport = r.Applies == AppliesYes
 		if r.Applies == AppliesDocumentedForOthers && r.Note != "" {
@@ -264,6 +272,7 @@ func items[T scoped](c *locale.Catalog, f RuleField, r *PassportRule[[]T], line 
 	}
 	for _, v := range notInForce {
 		l := line(v)
+		l.Cited = l.Text
 		l.Field, l.Source, l.Text = f.Name, r.Source, dated(c, v, l.Text)
 		l.ForThisPassport = true
 		out = append(out, l)

@@ -20,7 +20,7 @@ func TestBuildWritesTheWidget(t *testing.T) {
 	}
 	dir := t.TempDir()
 	public := filepath.Join(dir, "public")
-	code, out, errOut := run(t, "build", "--db", filepath.Join(dir, "build.db"), "--public", public, "--base-url", "https://entrycheck.test")
+	code, out, errOut := run(t, "build", "--languages", "en", "--db", filepath.Join(dir, "build.db"), "--public", public, "--base-url", "https://entrycheck.test")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -65,6 +65,19 @@ func TestBuildWritesTheWidget(t *testing.T) {
 
 // TestBuildNeedsTheMapShapes: without the world map's shapes the build
 // stops before any page, naming the directory and how to set it.
+// TestBuildRefusesALanguageNotSpoken names the language and those spoken,
+// before anything is written.
+func TestBuildRefusesALanguageNotSpoken(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := run(t, "build", "--languages", "en,xx", "--db", filepath.Join(dir, "build.db"), "--public", filepath.Join(dir, "public"))
+	if code == cli.ExitOK || !strings.Contains(errOut, `--languages: language "xx" is not one the service speaks`) || !strings.Contains(errOut, "en,es,fr") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "index.html")); err == nil {
+		t.Error("a page was written")
+	}
+}
+
 func TestBuildNeedsTheMapShapes(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "no-geo")

@@ -24,6 +24,7 @@ func TestFlagOverEnvironmentOverDefault(t *testing.T) {
 		{"build", "geo", "ENTRYCHECK_GEO", "env-geo", "flag-geo", func(c Config) string { return c.GeoDir }},
 		{"build", "public", "ENTRYCHECK_PUBLIC", "env-public", "flag-public", func(c Config) string { return c.PublicDir }},
 		{"build", "base-url", "ENTRYCHECK_BASE_URL", "https://env.example", "https://flag.example", func(c Config) string { return c.BaseURL }},
+		{"build", "languages", "ENTRYCHECK_LANGUAGES", "en,es", "en,ar", func(c Config) string { return c.Languages }},
 		{"serve", "addr", "ENTRYCHECK_ADDR", "127.0.0.1:1", "127.0.0.1:2", func(c Config) string { return c.Addr }},
 		{"serve", "max-conns", "ENTRYCHECK_MAX_CONNS", "500", "700", func(c Config) string { return strconv.Itoa(c.MaxConns) }},
 		{"serve", "pay-to", "ENTRYCHECK_PAY_TO", "0xenv", "0xflag", func(c Config) string { return c.PayTo }},

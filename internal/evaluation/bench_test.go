@@ -22,6 +22,19 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckInSpanish is BenchmarkCheck asked in Spanish, as the
+// Spanish pages and a lang=es request ask it.
+func BenchmarkCheckInSpanish(b *testing.B) {
+	ev := datatest.Evaluator(b)
+	req := entrycheck.CheckRequest{Passport: "DEU", Destination: "THA", Language: "es"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ev.Check(req, today); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkCheckAllRoutes cycles through every route, so caches and branches see real variety.
 func BenchmarkCheckAllRoutes(b *testing.B) {
 	ev := datatest.Evaluator(b)

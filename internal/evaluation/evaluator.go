@@ -147,6 +147,13 @@ func (e *Evaluator) wordsFor(req entrycheck.CheckRequest) (*words, *entrycheck.D
 	if req.Language == "" && req.AcceptLanguage == "" {
 		return e.words[0], nil
 	}
+	// A language's own code (the pages' and the API's usual ask) needs no
+	// matching.
+	for _, w := range e.words {
+		if w.Code == req.Language {
+			return w, nil
+		}
+	}
 	c, spoken := e.catalogs.Match(req.Language, req.AcceptLanguage)
 	w := e.words[0]
 	for _, x := range e.words {

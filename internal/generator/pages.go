@@ -47,7 +47,7 @@ func (s *site) renderDestinations() error {
 			for i, r := range p.Requirements {
 				reqs[i] = r.Label()
 			}
-			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: p.Note + " (" + strings.Join(reqs, ", ") + ")", Source: citation(english(), p.Source)})
+			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: quoted(english(), p.Note+" ("+strings.Join(reqs, ", ")+")"), Source: citation(english(), p.Source)})
 		}
 		for _, req := range entrycheck.Requirements {
 			if n := s.summary.byDest[dc.ISO3][req]; n > 0 {

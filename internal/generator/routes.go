@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 
@@ -168,7 +170,7 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 	}
 	v.SourceBefore, v.SourceAfter = entrycheck.SourceWordsIn(c, res.Source)
 	if a := res.Apply; a != nil {
-		v.Apply = &templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabelIn(c, a.Kind), Note: a.Note, Source: citation(c, a.Source)}
+		v.Apply = &templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabelIn(c, a.Kind), Note: quoted(c, a.Note), Source: citation(c, a.Source)}
 	} else if res.Requirement == entrycheck.VisaRequired {
 		v.NextStep = entrycheck.ApplyAtEmbassyWordsIn(c, dc.Name)
 	}
@@ -179,7 +181,7 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 		if st.Status == entrycheck.StatementEnded {
 			text = ""
 		}
-		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: st.LabelIn(c), Text: text, Source: citation(c, st.Source)})
+		v.Statements = append(v.Statements, templates.Statement{ID: st.ID, Label: st.LabelIn(c), Text: quoted(c, text), Source: citation(c, st.Source)})
 	}
 	return v
 }
@@ -210,7 +212,8 @@ func lowerFirst(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[size:]
 }
 
 // maxTitle is the length of a title search results show whole.

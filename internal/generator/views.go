@@ -58,6 +58,15 @@ func (s *site) alternates(path string) []templates.Alternate {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// quoted is the words of a source, as the curators recorded them in
+// English, on a page in the language of c (see templates.Quote).
+func quoted(c *locale.Catalog, text string) templates.Quote {
+	if text == "" || c.Code == locale.English {
+		return templates.Quote{Text: text}
+	}
+	return templates.Quote{Text: text, Lang: locale.English, Note: c.Text("page.quoted_english")}
+}
+
 // citation is a cited page as a page in the language of cat names it.
 func citation(cat *locale.Catalog, c entrycheck.Citation) templates.Citation {
 	return templates.Citation{Label: entrycheck.LabelSource.In(cat), Name: c.Name, URL: c.URL, Read: c.ReadTextIn(cat)}
@@ -67,7 +76,8 @@ func citation(cat *locale.Catalog, c entrycheck.Citation) templates.Citation {
 func ruleViews(cat *locale.Catalog, lines []entrycheck.RuleLine) []templates.Rule {
 	out := make([]templates.Rule, 0, len(lines))
 	for _, l := range lines {
-		out = append(out, templates.Rule{Name: l.Label, Text: l.Text, Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
+		own := strings.TrimSuffix(l.Text, l.Cited)
+		out = append(out, templates.Rule{Name: l.Label, Text: own, Cited: quoted(cat, l.Cited), Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
 	}
 	return out
 }

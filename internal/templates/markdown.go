@@ -28,7 +28,7 @@ func (m *md) rules(rs []Rule) {
 		return
 	}
 	for _, r := range rs {
-		m.line("- **%s**: %s", r.Name, escapeMD(r.Text))
+		m.line("- **%s**: %s", r.Name, escapeMD(r.Text+r.Cited.Text))
 		if r.Detail != "" {
 			m.line("  %s", escapeMD(r.Detail))
 		}
@@ -56,14 +56,14 @@ func RouteMarkdown(v RouteView) []byte {
 	}
 	m.line("\n%s\n", v.ActionText)
 	for _, s := range v.Statements {
-		if s.Text == "" {
+		if s.Text.Text == "" {
 			m.line("%s. %s\n", s.Label, m.cite(s.Source))
 			continue
 		}
-		m.line("%s. %s %s\n", s.Label, escapeMD(s.Text), m.cite(s.Source))
+		m.line("%s. %s %s\n", s.Label, escapeMD(s.Text.Text), m.cite(s.Source))
 	}
 	if v.Apply != nil {
-		m.line("[%s](%s): %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note), m.cite(v.Apply.Source))
+		m.line("[%s](%s): %s %s\n", v.Apply.Kind, v.Apply.URL, escapeMD(v.Apply.Note.Text), m.cite(v.Apply.Source))
 	} else if v.NextStep != "" {
 		m.line("**%s**\n", v.NextStep)
 	}
@@ -147,7 +147,7 @@ func DestinationMarkdown(v DestinationView) []byte {
 		m.line("No official portal has been curated for %s.\n", v.Country.Label)
 	}
 	for _, a := range v.Apply {
-		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note), m.cite(a.Source))
+		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note.Text), m.cite(a.Source))
 	}
 	m.line("\n## Requirements by passport\n\nFrom a secondary visa table, as of %s.\n", v.AsOf)
 	for _, c := range v.Counts {

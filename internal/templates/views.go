@@ -43,13 +43,22 @@ type Alternate struct {
 }
 
 // Lang is the page's language tag, as <html lang> and hreflang write it.
-func (p Page) Lang() string { return p.W.Tag.String() }
+func (p Page) Lang() string { return p.words().Tag.String() }
 
 // Dir is the page's writing direction.
-func (p Page) Dir() string { return p.W.Dir() }
+func (p Page) Dir() string { return p.words().Dir() }
 
 // T is a message of the page's language (locale.Catalog.Text).
-func (p Page) T(id string, args ...string) string { return p.W.Text(id, args...) }
+func (p Page) T(id string, args ...string) string { return p.words().Text(id, args...) }
+
+// words is the page's catalog: English for a page that names none (those
+// the API renders, such as /go's suggestions).
+func (p Page) words() *locale.Catalog {
+	if p.W == nil {
+		return locale.Embedded().English()
+	}
+	return p.W
+}
 
 // SiteName names the site in link previews and structured data.
 const SiteName = "entrycheck"
@@ -75,7 +84,7 @@ type Citation struct {
 	// Label heads the citation ("Source"), in the page's language.
 	Label string
 	Name  string
-	URL  string
+	URL   string
 	// Read is the short line of provenance after the name: the day the
 	// page was read, how, and its own date (entrycheck.Citation.ReadText):
 	// "read 23 November 2026 from a stored copy of unknown date".
@@ -84,8 +93,11 @@ type Citation struct {
 
 // Rule is one cited entry rule.
 type Rule struct {
-	Name   string
+	Name string
+	// Text is the answer's own words about the rule, then Cited, the
+	// source's words.
 	Text   string
+	Cited  Quote
 	Detail string // a computed line such as "applies to this passport"
 	// URL is the official page of the item itself (an arrival card's
 	// form), "" when it has none.
@@ -95,9 +107,10 @@ type Rule struct {
 
 // Apply is an official place to obtain the required document.
 type Apply struct {
-	URL    string
-	Kind   string
-	Note   string
+	URL  string
+	Kind string
+	// Note is the curators' note on the place, in English.
+	Note   Quote
 	Source Citation
 }
 
@@ -109,8 +122,15 @@ type Statement struct {
 	ID    string
 	Label string
 	// Text is empty for an ended statement, which the page only names.
-	Text   string
+	Text   Quote
 	Source Citation
+}
+
+// Quote is a source's words as the curators recorded them, in English: a
+// page in another language marks them with Lang ("en") and says so in
+// Note; on an English page both are empty.
+type Quote struct {
+	Text, Lang, Note string
 }
 
 // Verification is a verification state as shown to people.

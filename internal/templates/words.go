@@ -2,7 +2,8 @@ package templates
 
 import (
 	"strconv"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/entrycheck/entrycheck"
 )
@@ -13,7 +14,8 @@ func sentence(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // CorroborationSummary says in a sentence what the official statements say
