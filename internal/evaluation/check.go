@@ -65,7 +65,7 @@ func (e *Evaluator) evaluate(w *words, pc, dc entrycheck.Country, tc *entrycheck
 		if tc != nil {
 			transit = tc.ISO3
 		}
-		r.EntryRules.YellowFever = dest.yf.forTraveller(pc.ISO3, transit)
+		r.EntryRules.YellowFever = dest.yf.forTraveller(w, pc.ISO3, transit)
 	}
 	r.EntryRules.StalenessDays, r.EntryRulesVerification = e.rulesVerification(w, dest, now)
 	if tc != nil {
