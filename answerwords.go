@@ -145,16 +145,11 @@ func (a Action) SentenceIn(c *locale.Catalog, r Requirement, ownCountry bool) st
 	return c.Text("action.check_official_authority")
 }
 
-// OfficialAuthorityUnnamed is whom a traveller confirms a verdict with
-// where the curators found no official page of the destination: no
-// address is guessed. The English of it is part of message
-// verdict.old.confirm_unnamed, which the trip test reads it in.
-const OfficialAuthorityUnnamed = "the destination's embassy, consulate or immigration service"
-
 // OldVerdictWords says that a verdict as of asOf is older than
 // VerdictOldAfterDays and must be confirmed before travel: with the official
 // authority of destination (a country name), whose curated official page
-// is page, or, when page is nil, with OfficialAuthorityUnnamed. The page is
+// is page, or, when page is nil, with its embassy, consulate or
+// immigration service (no address is guessed). The page is
 // given by its address alone: its citation names the page the curators
 // read it on, which may be another. "The verdict is as of 17 February
 // 2026, more than 180 days ago, and may have changed since: confirm it with

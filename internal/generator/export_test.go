@@ -17,5 +17,5 @@ func RouteHTML(ev *evaluation.Evaluator, res entrycheck.CheckResult, now time.Ti
 		return nil, err
 	}
 	s := &site{ev: ev, now: now, assets: assets{css: css}, opts: Options{BaseURL: "http://localhost", History: History{Baseline: ev.Snapshot().Version()}}}
-	return newRenderer().html(templates.RoutePage(s.routeView(english(), res, res.VerdictVerification.AsOf)))
+	return newRenderer().html(templates.RoutePage(s.routeView(entrycheck.English(), res, res.VerdictVerification.AsOf)))
 }

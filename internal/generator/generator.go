@@ -114,7 +114,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	}
 	s := &site{ev: ev, opts: opts, w: w, now: opts.Clock.Now().UTC(), summary: newSummary(), modified: newModified(), langs: opts.Languages}
 	if len(s.langs) == 0 {
-		s.langs = []*locale.Catalog{english()}
+		s.langs = []*locale.Catalog{entrycheck.English()}
 	}
 	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
 	s.officialPages = officialPagesOf(ev.Snapshot().Curated.Destinations)

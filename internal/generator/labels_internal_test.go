@@ -22,7 +22,7 @@ func TestRouteMarkdownUsesTheSharedLabels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		md := string(templates.RouteMarkdown(s.routeView(english(), r, entrycheck.Date{})))
+		md := string(templates.RouteMarkdown(s.routeView(entrycheck.English(), r, entrycheck.Date{})))
 		labels, phrases := datatest.AnswerWords(r)
 		for _, m := range datatest.MissingWords(md, labels, phrases) {
 			t.Errorf("/%s/%s/index.md lacks %s:\n%s", r.Passport.ISO3, r.Destination.ISO3, m, md)

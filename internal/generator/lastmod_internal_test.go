@@ -120,7 +120,7 @@ func routeContent(t *testing.T, ev *evaluation.Evaluator, passport, destination 
 	}
 	s := &site{ev: ev, now: now, opts: Options{BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
 		officialPages: officialPagesOf(ev.Snapshot().Curated.Destinations)}
-	v := s.routeView(english(), res, entrycheck.Date{})
+	v := s.routeView(entrycheck.English(), res, entrycheck.Date{})
 	page, err := newRenderer().html(templates.RoutePage(v))
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func (s *site) renderDestinations() error {
 			Coverage:     a.EntryRules.Coverage.Words(),
 			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(a.EntryRulesVerification.Status), Note: a.EntryRulesVerification.Note},
 			LastVerified: a.EntryRulesVerification.ReadWords(),
-			Rules:        ruleViews(english(), a.RuleLines()),
+			Rules:        ruleViews(entrycheck.English(), a.RuleLines()),
 			NotCited:     a.NotCitedNames(),
 			Authorities:  links(s.officialPages[dc.ISO3]),
 			AsOf:         s.asOf(),
@@ -47,7 +47,7 @@ func (s *site) renderDestinations() error {
 			for i, r := range p.Requirements {
 				reqs[i] = r.Label()
 			}
-			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: quoted(english(), p.Note+" ("+strings.Join(reqs, ", ")+")"), Source: citation(english(), p.Source)})
+			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: quoted(entrycheck.English(), p.Note+" ("+strings.Join(reqs, ", ")+")"), Source: citation(entrycheck.English(), p.Source)})
 		}
 		for _, req := range entrycheck.Requirements {
 			if n := s.summary.byDest[dc.ISO3][req]; n > 0 {

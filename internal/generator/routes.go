@@ -55,7 +55,7 @@ func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 			return n, err
 		}
 		day := s.routeModified(res)
-		v := s.routeView(english(), res, day)
+		v := s.routeView(entrycheck.English(), res, day)
 		s.modified.note(day, v.Path, passportPath(pc))
 		s.modified.note(s.routeDataModified(res), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
@@ -164,7 +164,7 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 	}
 	v.Page.Image = s.social.of(res.Requirement)
 	v.Page.Alternates = s.alternates(path)
-	v.Page.JSONLD = s.routeLD(c, res, v.Page.Breadcrumbs, title, path, modified)
+	v.Page.JSONLD = s.routeLD(c, res, v.Page.Breadcrumbs, title, v.Page.Path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue
 	}

@@ -14,7 +14,7 @@ import (
 // TestPagesShowEveryRuleField fails when a route page or its markdown
 // leaves out a rule field of entrycheck.RuleFields.
 func TestPagesShowEveryRuleField(t *testing.T) {
-	v := templates.RouteView{Rules: ruleViews(english(), datatest.FullEntryRules().Lines())}
+	v := templates.RouteView{Rules: ruleViews(entrycheck.English(), datatest.FullEntryRules().Lines())}
 	var html bytes.Buffer
 	if err := templates.RoutePage(v).Render(context.Background(), &html); err != nil {
 		t.Fatal(err)

@@ -16,11 +16,8 @@ import (
 
 // pageOf fills the parts every page has, for an English page.
 func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
-	return s.pageIn(english(), path, title, description, crumbs...)
+	return s.pageIn(entrycheck.English(), path, title, description, crumbs...)
 }
-
-// english is the catalog of the pages every build renders.
-func english() *locale.Catalog { return locale.Embedded().English() }
 
 // pageIn fills the parts every page has, for the page of path (its English
 // path) in the language of c. Its markdown variant is the English one:
