@@ -16,19 +16,19 @@ var curatorsWords = regexp.MustCompile(`\b[a-z0-9]+(_[a-z0-9]+)+\b|\b[\w-]+\.jso
 // keep the whole text; the lines every surface shows (EntryRules.Lines)
 // read this one.
 func TravellerText(s string) string {
-	if !curatorsWords.MatchString(s) {
+	if !namesCuratorsWords(s) {
 		return s
 	}
 	var kept []string
 	for _, sentence := range strings.SplitAfter(s, ". ") {
 		sentence = strings.TrimSpace(sentence)
-		if !curatorsWords.MatchString(sentence) {
+		if !namesCuratorsWords(sentence) {
 			kept = append(kept, sentence)
 			continue
 		}
 		var clauses []string
 		for _, c := range strings.Split(strings.TrimSuffix(sentence, "."), "; ") {
-			if !curatorsWords.MatchString(c) {
+			if !namesCuratorsWords(c) {
 				clauses = append(clauses, c)
 			}
 		}
@@ -38,4 +38,14 @@ func TravellerText(s string) string {
 		}
 	}
 	return strings.Join(kept, " ")
+}
+
+// namesCuratorsWords reports whether s names a data field or file. Nearly
+// no text does, and every page reads every rule text, so the texts without
+// an underscore or ".json" skip the expression.
+func namesCuratorsWords(s string) bool {
+	if !strings.Contains(s, "_") && !strings.Contains(s, ".json") {
+		return false
+	}
+	return curatorsWords.MatchString(s)
 }

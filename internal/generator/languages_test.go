@@ -2,6 +2,8 @@ package generator_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/generator"
 	"github.com/entrycheck/entrycheck/internal/locale"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // languagesTested are the languages of the translated build: one written
@@ -69,7 +72,7 @@ func TestRoutePagesInEveryLanguage(t *testing.T) {
 				if p == d {
 					continue
 				}
-				if _, err := os.Stat(filepath.Join(root, code, "passports", strings.ToLower(p.ISO3), strings.ToLower(d.ISO3), "index.html")); err == nil {
+				if _, err := os.Stat(filepath.Join(root, sitetree.PageFile(code, "/passports/"+strings.ToLower(p.ISO3)+"/"+strings.ToLower(d.ISO3)+"/"))); err == nil {
 					n++
 				}
 			}
@@ -79,7 +82,8 @@ func TestRoutePagesInEveryLanguage(t *testing.T) {
 		}
 		for _, route := range [][2]string{{"DEU", "THA"}, {"NGA", "USA"}, {"JPN", "GBR"}} {
 			path := "/" + code + "/passports/" + strings.ToLower(route[0]) + "/" + strings.ToLower(route[1]) + "/"
-			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path), "index.html"))
+			enPath := strings.TrimPrefix(path, "/"+code)
+			b, err := os.ReadFile(filepath.Join(root, sitetree.PageFile(code, enPath)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +91,6 @@ func TestRoutePagesInEveryLanguage(t *testing.T) {
 			if want := `<html lang="` + c.Tag.String() + `" dir="` + c.Dir() + `">`; !strings.Contains(page, want) {
 				t.Errorf("%s lacks %s", path, want)
 			}
-			enPath := strings.TrimPrefix(path, "/"+code)
 			for _, want := range []string{
 				`<link rel="alternate" hreflang="en" href="` + base + enPath + `">`,
 				`<link rel="alternate" hreflang="es" href="` + base + "/es" + enPath + `">`,
@@ -155,7 +158,7 @@ func TestTranslatedPagesSpeakTheirLanguage(t *testing.T) {
 	for _, code := range strings.Split(languagesTested, ",") {
 		failures := 0
 		for _, route := range []string{"deu/tha", "nga/usa", "jpn/gbr", "gbr/usa", "deu/aus", "ind/mex"} {
-			path := filepath.Join(root, code, "passports", filepath.FromSlash(route), "index.html")
+			path := filepath.Join(root, sitetree.PageFile(code, "/passports/"+route+"/"))
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -173,5 +176,45 @@ func TestTranslatedPagesSpeakTheirLanguage(t *testing.T) {
 		if failures > 8 {
 			t.Errorf("%s: %d English words in all", code, failures)
 		}
+	}
+}
+
+// TestServeFindsThePagesOfEveryLanguage asks entrycheck serve for the
+// translated pages by their addresses (/{lang}/...): it finds them beside
+// the English pages, sends their file names and slashless addresses to
+// the canonical one, and gives the English markdown to a client that
+// prefers markdown.
+func TestServeFindsThePagesOfEveryLanguage(t *testing.T) {
+	h := serveTree(t, builtInLanguages(t))
+	get := func(path, accept string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	for _, code := range strings.Split(languagesTested, ",") {
+		c, _ := locale.Embedded().Get(code)
+		page := "/" + code + "/passports/deu/tha/"
+		rec := get(page, "text/html")
+		if want := `<html lang="` + c.Tag.String() + `"`; rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: %d, want 200 with %s", page, rec.Code, want)
+		}
+		if rec := get(page, "text/markdown"); rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/markdown") {
+			t.Errorf("%s as markdown: %d %s", page, rec.Code, rec.Header().Get("Content-Type"))
+		}
+		for from, to := range map[string]string{
+			"/passports/deu/tha/index." + code + ".html": page,
+			strings.TrimSuffix(page, "/"):                page,
+		} {
+			if rec := get(from, "text/html"); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != to {
+				t.Errorf("%s: %d to %q, want 301 to %s", from, rec.Code, rec.Header().Get("Location"), to)
+			}
+		}
+	}
+	if rec := get("/es/passports/deu/xyz/", "text/html"); rec.Code != http.StatusNotFound {
+		t.Errorf("a route that does not exist in Spanish: %d, want 404", rec.Code)
 	}
 }

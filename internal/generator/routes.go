@@ -11,6 +11,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/locale"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -112,7 +113,7 @@ func (s *site) translatedRoutes(r *renderer, en entrycheck.CheckResult, modified
 		if err != nil {
 			return err
 		}
-		if err := s.w.write(trimSlash(v.Path)+"index.html", html); err != nil {
+		if err := s.w.write(sitetree.PageFile(c.Code, routePath(res.Passport, res.Destination)), html); err != nil {
 			return err
 		}
 	}

@@ -138,7 +138,14 @@ func (w *writer) mkdir(dir string) error {
 	if done {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// The parent is made (or known) first, so that each new directory of
+	// a page costs one system call rather than MkdirAll's walk.
+	if parent := filepath.Dir(dir); parent != dir {
+		if err := w.mkdir(parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
 		return err
 	}
 	w.mu.Lock()

@@ -61,3 +61,13 @@ func Codes() []string {
 	}
 	return out
 }
+
+// Spoken reports whether code is the code of one of Languages.
+func Spoken(code string) bool {
+	for _, l := range languages {
+		if l.Code == code {
+			return true
+		}
+	}
+	return false
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/compression"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
@@ -67,18 +68,13 @@ func (t *Tree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		t.absent(w, r)
 		return
 	}
-	dirRequest := rel == "" || strings.HasSuffix(r.URL.Path, "/")
-	name := rel
-	if dirRequest {
-		name = path.Join(rel, "index.html")
-		if request.PrefersMarkdown(r) {
-			name = path.Join(rel, "index.md")
-		}
-		w.Header().Add("Vary", "Accept")
-	} else if st, err := os.Stat(t.file(rel)); err == nil && st.IsDir() {
-		// A directory without its slash: send the canonical address.
-		http.Redirect(w, r, "/"+rel+"/", http.StatusMovedPermanently)
+	name, redirect, negotiated := t.locate(r, rel)
+	if redirect != "" {
+		http.Redirect(w, r, redirect, http.StatusMovedPermanently)
 		return
+	}
+	if negotiated {
+		w.Header().Add("Vary", "Accept")
 	}
 	f, err := os.Open(t.file(name))
 	if err != nil {
@@ -119,6 +115,39 @@ func (t *Tree) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	response.Encoded(h, sent, tag)
 	response.ServeContent(w, r, st.ModTime(), body)
+}
+
+// locate finds the file of a request's path rel (cleaned, without its
+// leading slash): a page's HTML or, for a client that prefers it, its
+// markdown (negotiated); a page in another language beside its English
+// page (sitetree.PageFile). It gives the canonical address to redirect to
+// instead when the path names a directory without its slash or a page in
+// another language by its file name.
+func (t *Tree) locate(r *http.Request, rel string) (name, redirect string, negotiated bool) {
+	if address, ok := sitetree.Translated(rel, locale.Spoken); ok {
+		return "", address, false
+	}
+	dirRequest := rel == "" || strings.HasSuffix(r.URL.Path, "/")
+	code, english, translated := sitetree.LanguageOf("/"+rel+"/", locale.Spoken)
+	if !translated {
+		code, english = locale.English, rel
+	}
+	english = strings.Trim(english, "/")
+	if !dirRequest {
+		if st, err := os.Stat(t.file(english)); english == "" || err == nil && st.IsDir() {
+			// A directory without its slash: send the canonical address.
+			return "", "/" + rel + "/", false
+		}
+		return sitetree.PageFile(code, "/"+english), "", false
+	}
+	if english != "" {
+		english += "/"
+	}
+	if request.PrefersMarkdown(r) {
+		// The markdown variants are in English only, and say so.
+		return english + "index.md", "", true
+	}
+	return sitetree.PageFile(code, "/"+english), "", true
 }
 
 // absent answers a path that names no file: the API's JSON 404 on API
