@@ -65,6 +65,11 @@ const PrecompressAt = 16 << 10
 const (
 	gzipLevel     = 6
 	brotliQuality = 5
+	// brotliSmallWindow (a 256 KiB window) compresses the pages: the
+	// encoders kept for reuse hold a window each, and the default one
+	// (4 MiB) would keep megabytes per worker for pages of kilobytes.
+	// Larger files get the default window.
+	brotliSmallWindow = 18
 )
 
 // Compressible reports whether a file of this name is text worth compressing.
@@ -76,7 +81,8 @@ func Compressible(name string) bool {
 	return strings.HasPrefix(name, ".well-known/") && path.Ext(name) == "" // JSON documents without extension
 }
 
-// Compressor compresses with reused encoders; it is safe for concurrent use.
+// Compressor compresses with reused encoders; it is safe for concurrent
+// use. Brotli encoders are reused for files that fit the small window.
 type Compressor struct {
 	gz, br sync.Pool
 }
@@ -87,13 +93,18 @@ func (c *Compressor) Compress(encoding string, data []byte) ([]byte, error) {
 	buf.Grow(len(data)/3 + 64)
 	switch encoding {
 	case Brotli:
-		w, _ := c.br.Get().(*brotli.Writer)
-		if w == nil {
-			w = brotli.NewWriterLevel(&buf, brotliQuality)
+		var w *brotli.Writer
+		if len(data) <= 1<<brotliSmallWindow {
+			w, _ = c.br.Get().(*brotli.Writer)
+			if w == nil {
+				w = brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotliQuality, LGWin: brotliSmallWindow})
+			} else {
+				w.Reset(&buf)
+			}
+			defer c.br.Put(w)
 		} else {
-			w.Reset(&buf)
+			w = brotli.NewWriterLevel(&buf, brotliQuality)
 		}
-		defer c.br.Put(w)
 		if _, err := w.Write(data); err != nil {
 			return nil, fmt.Errorf("brotli: %w", err)
 		}

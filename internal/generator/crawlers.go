@@ -11,8 +11,9 @@ import (
 	"github.com/entrycheck/entrycheck/internal/answertext"
 )
 
-// routesPerSitemap keeps each sitemap well under the protocol's 50,000 URLs.
-const routesPerSitemap = 20000
+// routesPerSitemap keeps each sitemap a few megabytes with the alternates
+// of every language, far under the protocol's 50,000 URLs and 50 MB.
+const routesPerSitemap = 5000
 
 // renderCrawlerFiles writes the sitemaps and llms-full.txt; robots.txt and
 // llms.txt are discovery documents (see discovery.Documents), handed in as
@@ -40,15 +41,18 @@ func (s *site) renderCrawlerFiles() error {
 	if run := s.opts.Verification.LastRun; run != nil {
 		s.modified.note(entrycheck.DateOf(run.Time), "/transparency/")
 	}
-	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages, false)}
+	m, err := s.writeURLSet("sitemaps/pages.xml", pages, false)
+	if err != nil {
+		return err
+	}
+	maps := []sitemap{m}
 	for i := 0; i*routesPerSitemap < len(routes); i++ {
 		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
-		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], true))
-	}
-	for _, m := range maps {
-		if err := s.w.write(m.name, m.body); err != nil {
+		m, err := s.writeURLSet(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], true)
+		if err != nil {
 			return err
 		}
+		maps = append(maps, m)
 	}
 	if err := s.w.write("sitemap.xml", sitemapIndex(base, maps)); err != nil {
 		return err
@@ -63,14 +67,15 @@ func (s *site) renderCrawlerFiles() error {
 // sitemap is one sitemap file with the latest lastmod of its pages.
 type sitemap struct {
 	name    string
-	body    []byte
 	lastmod entrycheck.Date
 }
 
-// urlset lists pages with the day each last changed (see modified) and,
-// when they are translated, the page in every language of the build
-// (hreflang alternates, x-default the English page).
-func (s *site) urlset(name string, paths []string, translated bool) sitemap {
+// writeURLSet writes the sitemap name, which lists pages with the day each
+// last changed (see modified) and, when they are translated, the page in
+// every language of the build (hreflang alternates, x-default the English
+// page). It writes each sitemap as soon as it is made: with the alternates
+// of every language, one holds megabytes.
+func (s *site) writeURLSet(name string, paths []string, translated bool) (sitemap, error) {
 	m := sitemap{name: name}
 	var b bytes.Buffer
 	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
@@ -89,8 +94,7 @@ func (s *site) urlset(name string, paths []string, translated bool) sitemap {
 		b.WriteString("</url>\n")
 	}
 	b.WriteString("</urlset>\n")
-	m.body = b.Bytes()
-	return m
+	return m, s.w.write(name, b.Bytes())
 }
 
 func sitemapIndex(base string, maps []sitemap) []byte {

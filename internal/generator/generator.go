@@ -165,7 +165,7 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 		return Report{}, err
 	}
 	return Report{
-		Files: len(w.seen), Written: int(w.written.Load()), Skipped: int(w.skipped.Load()), Deleted: deleted,
+		Files: w.manifest.files(), Written: int(w.written.Load()), Skipped: int(w.skipped.Load()), Deleted: deleted,
 		Bytes: w.bytes.Load(), Routes: routes, Duration: time.Since(start),
 	}, nil
 }

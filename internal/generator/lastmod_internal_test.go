@@ -51,8 +51,7 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 			routes = append(routes, routePath(pc, dc))
 		}
 	}
-	m := s.urlset("sitemaps/routes.xml", routes, true)
-	if err := s.w.write(m.name, m.body); err != nil {
+	if _, err := s.writeURLSet("sitemaps/routes.xml", routes, true); err != nil {
 		t.Fatal(err)
 	}
 	return root, s

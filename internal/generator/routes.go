@@ -20,13 +20,15 @@ type renderer struct{ buf bytes.Buffer }
 
 func newRenderer() *renderer { return &renderer{} }
 
-// html renders a component into a fresh byte slice.
+// html renders a component into the renderer's buffer and returns it: the
+// bytes hold until the next render, which is enough to write them, and
+// saves a copy of every page.
 func (r *renderer) html(c templ.Component) ([]byte, error) {
 	r.buf.Reset()
 	if err := c.Render(context.Background(), &r.buf); err != nil {
 		return nil, err
 	}
-	return bytes.Clone(r.buf.Bytes()), nil
+	return r.buf.Bytes(), nil
 }
 
 // page writes a page's HTML and markdown variant into dir (a path like /passports/deu/).

@@ -1,14 +1,8 @@
 package generator
 
 import (
-	"encoding/json"
 	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
 	"strings"
-
-	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // Update writes files into a tree that Build made, without rebuilding it:
@@ -35,24 +29,6 @@ func Update(outDir string, files []File) error {
 // mergeManifest writes the manifest of the previous build with the entries
 // of the files written since.
 func (w *writer) mergeManifest() error {
-	m := maps.Clone(w.old)
-	maps.Copy(m, w.seen)
-	return w.writeManifest(m)
-}
-
-// writeManifest replaces the manifest at once, so that serve never reads
-// half of it.
-func (w *writer) writeManifest(m map[string]string) error {
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(w.root, sitetree.ManifestFile)
-	if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
-		return fmt.Errorf("writing the manifest: %w", err)
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		return fmt.Errorf("writing the manifest: %w", err)
-	}
-	return nil
+	_, err := w.manifest.close(true)
+	return err
 }

@@ -22,7 +22,7 @@ import (
 func TestUpdate(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>home</p>"), 0o644)
-	os.WriteFile(filepath.Join(dir, sitetree.ManifestFile), []byte(`{"index.html":"abc"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, sitetree.ManifestFile), []byte(`{"index.html":"0123456789abcdef0123456789abcdef"}`), 0o644)
 	feed := bytes.Repeat([]byte(`{"event":1}`), 2000) // large enough for a gzip variant
 	if err := generator.Update(dir, []generator.File{{Path: "/changes.json", Body: feed}, {Path: "/feeds/changes.atom", Body: []byte("<feed/>")}}); err != nil {
 		t.Fatal(err)

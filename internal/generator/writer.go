@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/entrycheck/entrycheck/internal/compression"
-	"github.com/entrycheck/entrycheck/internal/sitetree"
 )
 
 // writer writes the tree incrementally: a file whose content hash matches
@@ -20,11 +16,10 @@ import (
 // its modification time (Last-Modified) only moves when its content does.
 type writer struct {
 	root string
-	old  map[string]string
 
-	mu   sync.Mutex
-	seen map[string]string
-	dirs map[string]bool
+	mu       sync.Mutex
+	manifest *manifest
+	dirs     map[string]bool
 
 	written, skipped atomic.Int64
 	bytes            atomic.Int64
@@ -33,16 +28,14 @@ type writer struct {
 }
 
 func newWriter(root string) (*writer, error) {
-	w := &writer{root: root, old: map[string]string{}, seen: map[string]string{}, dirs: map[string]bool{}}
-	b, err := os.ReadFile(filepath.Join(root, sitetree.ManifestFile))
-	if err == nil {
-		if err := json.Unmarshal(b, &w.old); err != nil {
-			w.old = map[string]string{} // a damaged manifest only costs a full write
-		}
-	} else if !os.IsNotExist(err) {
-		return nil, fmt.Errorf("reading the build manifest: %w", err)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, err
 	}
-	return w, os.MkdirAll(root, 0o755)
+	m, err := readManifest(root)
+	if err != nil {
+		return nil, err
+	}
+	return &writer{root: root, manifest: m, dirs: map[string]bool{}}, nil
 }
 
 // write stores data at rel (a slash path without leading slash), and its
@@ -73,7 +66,7 @@ func (w *writer) write(rel string, data []byte) error {
 // keep keeps the variant of unchanged content as it is, without
 // compressing again, when the previous build wrote it and it still exists.
 func (w *writer) keep(variant string) bool {
-	old, ok := w.old[variant]
+	old, ok := w.manifest.previous(variant)
 	if !ok {
 		return false
 	}
@@ -81,8 +74,11 @@ func (w *writer) keep(variant string) bool {
 		return false
 	}
 	w.mu.Lock()
-	w.seen[variant] = old
+	err := w.manifest.add(variant, old)
 	w.mu.Unlock()
+	if err != nil {
+		return false // written again, which reports the error
+	}
 	w.skipped.Add(1)
 	return true
 }
@@ -90,18 +86,17 @@ func (w *writer) keep(variant string) bool {
 // writeOne writes one file unless its content is unchanged, and reports
 // whether it wrote.
 func (w *writer) writeOne(rel string, data []byte) (bool, error) {
-	sum := sha256.Sum256(data)
-	hash := hex.EncodeToString(sum[:16])
+	hash := digestOf(data)
 	w.bytes.Add(int64(len(data)))
 	w.mu.Lock()
-	if _, dup := w.seen[rel]; dup {
-		w.mu.Unlock()
-		return false, fmt.Errorf("generator: %s is generated twice", rel)
-	}
-	w.seen[rel] = hash
+	err := w.manifest.add(rel, hash)
 	w.mu.Unlock()
+	if err != nil {
+		return false, err
+	}
 	path := filepath.Join(w.root, filepath.FromSlash(rel))
-	if w.old[rel] == hash {
+	old, existed := w.manifest.previous(rel)
+	if existed && old == hash {
 		if _, err := os.Stat(path); err == nil {
 			w.skipped.Add(1)
 			return false, nil
@@ -110,7 +105,7 @@ func (w *writer) writeOne(rel string, data []byte) (bool, error) {
 	if err := w.mkdir(filepath.Dir(path)); err != nil {
 		return false, err
 	}
-	if _, existed := w.old[rel]; !existed {
+	if !existed {
 		// A new file: nobody serves it yet, so it is written in place.
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return false, fmt.Errorf("writing %s: %w", rel, err)
@@ -154,23 +149,19 @@ func (w *writer) mkdir(dir string) error {
 	return nil
 }
 
-// finish deletes the files of the previous build that this one did not
-// generate, then writes the new manifest. It returns how many it deleted.
+// finish writes the new manifest and deletes the files of the previous
+// build that this one did not generate. It returns how many it deleted.
 func (w *writer) finish() (int, error) {
-	deleted := 0
-	var stale []string
-	for rel := range w.old {
-		if _, ok := w.seen[rel]; !ok {
-			stale = append(stale, rel)
-		}
+	stale, err := w.manifest.close(false)
+	if err != nil {
+		return 0, err
 	}
 	sort.Strings(stale)
-	for _, rel := range stale {
+	for i, rel := range stale {
 		err := os.Remove(filepath.Join(w.root, filepath.FromSlash(rel)))
 		if err != nil && !os.IsNotExist(err) {
-			return deleted, fmt.Errorf("deleting %s: %w", rel, err)
+			return i, fmt.Errorf("deleting %s: %w", rel, err)
 		}
-		deleted++
 	}
-	return deleted, w.writeManifest(w.seen)
+	return len(stale), nil
 }

@@ -30,6 +30,8 @@ type Catalog struct {
 	// numbers writes numbers; a Printer only reads its fields, so one
 	// serves every call at once.
 	numbers *message.Printer
+	// digit is how the language writes 0 to 9.
+	digit [10]string
 }
 
 // msg is one message: a text, or the forms of a counted text by CLDR
@@ -85,7 +87,11 @@ func load(files interface {
 			errs = append(errs, fmt.Errorf("language %s: catalogs/%s.json: %w", l.Code, l.Code, err))
 			continue
 		}
-		cs.list = append(cs.list, &Catalog{Language: l, messages: msgs, regions: display.Regions(l.Tag), numbers: message.NewPrinter(l.Tag)})
+		c := &Catalog{Language: l, messages: msgs, regions: display.Regions(l.Tag), numbers: message.NewPrinter(l.Tag)}
+		for d := range c.digit {
+			c.digit[d] = c.numbers.Sprint(number.Decimal(d))
+		}
+		cs.list = append(cs.list, c)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -298,13 +304,25 @@ func fill(s string, args []string) string {
 // Number writes a whole number as the language does: 39,402 in English,
 // 39.402 in Spanish, ٣٩٬٤٠٢ in Arabic.
 func (c *Catalog) Number(n int) string {
+	if n >= 0 && n < 1000 {
+		return c.digits(n) // nothing to group
+	}
 	return c.numbers.Sprint(number.Decimal(n))
 }
 
 // digits writes a number without grouping, in the language's digits, as
-// a year or a day of the month is written.
+// a year or a day of the month is written. The pages write thousands of
+// dates each, so the digits are looked up in the language's ten rather
+// than formatted.
 func (c *Catalog) digits(n int) string {
-	return c.numbers.Sprint(number.Decimal(n, number.NoSeparator()))
+	if n < 0 {
+		return c.numbers.Sprint(number.Decimal(n, number.NoSeparator()))
+	}
+	var b strings.Builder
+	for _, d := range strconv.Itoa(n) {
+		b.WriteString(c.digit[d-'0'])
+	}
+	return b.String()
 }
 
 // Date writes a day in full as the language does: "17 February 2026",
