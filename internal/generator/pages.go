@@ -308,12 +308,13 @@ func extraFile(files []File, path string) ([]byte, bool) {
 	return nil, false
 }
 
-// pinnedWidget finds the content-addressed bundle among the extra files
-// (/embed.<hash>.js, never changed once published) and its Subresource
-// Integrity digest.
+// pinnedWidget finds the content-addressed copy of the widget's loader
+// among the extra files (/embed.<hash>.js, never changed once published;
+// not a language's bundle, /embed.<lang>.<hash>.js, which the loader adds
+// itself) and its Subresource Integrity digest.
 func pinnedWidget(files []File) (path, integrity string, ok bool) {
 	for _, f := range files {
-		if strings.HasPrefix(f.Path, "/embed.") && strings.HasSuffix(f.Path, ".js") && f.Path != "/embed.js" {
+		if name, found := strings.CutPrefix(f.Path, "/embed."); found && strings.HasSuffix(name, ".js") && strings.Count(name, ".") == 1 {
 			sum := sha512.Sum384(f.Body)
 			return f.Path, "sha384-" + base64.StdEncoding.EncodeToString(sum[:]), true
 		}
