@@ -15,6 +15,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -288,9 +289,10 @@ func (s *site) renderDocuments() error {
 	snippet := `<div data-entrycheck data-theme="light"><a href="` + base + `/">Entry requirements by entrycheck</a></div>` + "\n" +
 		`<script src="` + base + `/embed.js" async></script>`
 	w := templates.WidgetView{
-		Page:    s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
-		Snippet: snippet,
-		CSP:     "script-src " + origin(base) + "; connect-src " + origin(base),
+		Page:      s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
+		Snippet:   snippet,
+		CSP:       "script-src " + origin(base) + "; connect-src " + origin(base),
+		Languages: locale.Languages(),
 	}
 	if path, integrity, ok := pinnedWidget(s.opts.Extra); ok {
 		w.PinnedScript = `<script src="` + base + path + `" integrity="` + integrity + `" crossorigin="anonymous" async></script>`
