@@ -1,8 +1,9 @@
 package entrycheck
 
-// The words of the forms a traveller types countries into, where they
-// differ from an answer's: the home page's live check and the embeddable
-// checker (which receives them when it is bundled) say the same.
+// The words of the home page's live check, where they differ from an
+// answer's. The embeddable checker says the same in every language: its
+// words are the catalogs' widget.* messages (widget.hint,
+// widget.did_you_mean).
 
 // LiveCheckNotice says what a live check costs, where one is offered and
 // before it is made: the static pages answer for free, a check made live

@@ -42,6 +42,7 @@ func TestStaticServing(t *testing.T) {
 		".well-known/api-catalog":      `{"linkset":[]}`,
 		"embed.js":                     "(()=>{})();",
 		"embed.0123456789.js":          "(()=>{})();",
+		"embed.es.0123456789.js":       "(()=>{})();",
 		"passports/deu/index.json":     big,
 		"passports/deu/index.json.gz":  gz.String(),
 	}, `{"passports/deu/tha/index.html":"h1","passports/deu/tha/index.md":"h2","llms-full.txt":"h3","passports/deu/index.json":"h4"}`)
@@ -96,8 +97,10 @@ func TestStaticServing(t *testing.T) {
 	if r := get("/assets/site.abc.css"); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("Content-Type") != "text/css; charset=utf-8" {
 		t.Errorf("asset: %v", r.Header)
 	}
-	if r := get("/embed.0123456789.js"); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Content-Type") != "text/javascript; charset=utf-8" {
-		t.Errorf("pinned widget: %v", r.Header)
+	for _, pinned := range []string{"/embed.0123456789.js", "/embed.es.0123456789.js"} {
+		if r := get(pinned); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Content-Type") != "text/javascript; charset=utf-8" {
+			t.Errorf("pinned widget %s: %v", pinned, r.Header)
+		}
 	}
 	if r := get("/embed.js"); r.Header.Get("Cache-Control") != "public, max-age=300" || r.Header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Errorf("widget: %v", r.Header)

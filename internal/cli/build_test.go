@@ -9,11 +9,14 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck/internal/cli"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // TestBuildWritesTheWidget builds the site as `entrycheck build` does and
-// finds the widget bundle beside it, served as JavaScript, and the widget
-// page with its snippet and live example.
+// finds the widget beside it, served as JavaScript: the loader, its pinned
+// copy and the checker in every language (whatever languages the pages
+// are built in: the checkers serve other sites), and the widget page with
+// its snippet and live example.
 func TestBuildWritesTheWidget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole site")
@@ -29,9 +32,20 @@ func TestBuildWritesTheWidget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pinned, _ := filepath.Glob(filepath.Join(public, "embed.*.js"))
-	if len(pinned) != 1 || !regexp.MustCompile(`/embed\.[0-9a-f]{10}\.js$`).MatchString(pinned[0]) {
-		t.Fatalf("pinned copies: %v", pinned)
+	files, _ := filepath.Glob(filepath.Join(public, "embed.*.js"))
+	var pinned, checkers []string
+	for _, f := range files {
+		switch {
+		case regexp.MustCompile(`/embed\.[0-9a-f]{10}\.js$`).MatchString(f):
+			pinned = append(pinned, f)
+		case regexp.MustCompile(`/embed\.[a-z]{2,3}\.[0-9a-f]{10}\.js$`).MatchString(f):
+			checkers = append(checkers, f)
+		default:
+			t.Errorf("unexpected widget file %s", f)
+		}
+	}
+	if len(pinned) != 1 || len(checkers) != len(locale.Languages()) {
+		t.Fatalf("pinned copies %v, checkers %v", pinned, checkers)
 	}
 	if b, _ := os.ReadFile(pinned[0]); string(b) != string(script) {
 		t.Error("the pinned copy differs from embed.js")
@@ -43,7 +57,8 @@ func TestBuildWritesTheWidget(t *testing.T) {
 	if err != nil || json.Unmarshal(b, &headers) != nil {
 		t.Fatalf(".headers.json: %v", err)
 	}
-	for _, name := range []string{"embed.js", filepath.Base(pinned[0])} {
+	for _, f := range append(append([]string{"embed.js"}, pinned...), checkers...) {
+		name := filepath.Base(f)
 		if headers[name].ContentType != "text/javascript; charset=utf-8" {
 			t.Errorf("%s is served as %q", name, headers[name].ContentType)
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -288,9 +289,10 @@ func (s *site) renderDocuments() error {
 	snippet := `<div data-entrycheck data-theme="light"><a href="` + base + `/">Entry requirements by entrycheck</a></div>` + "\n" +
 		`<script src="` + base + `/embed.js" async></script>`
 	w := templates.WidgetView{
-		Page:    s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
-		Snippet: snippet,
-		CSP:     "script-src " + origin(base) + "; connect-src " + origin(base),
+		Page:      s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
+		Snippet:   snippet,
+		CSP:       "script-src " + origin(base) + "; connect-src " + origin(base),
+		Languages: locale.Languages(),
 	}
 	if path, integrity, ok := pinnedWidget(s.opts.Extra); ok {
 		w.PinnedScript = `<script src="` + base + path + `" integrity="` + integrity + `" crossorigin="anonymous" async></script>`
@@ -308,12 +310,13 @@ func extraFile(files []File, path string) ([]byte, bool) {
 	return nil, false
 }
 
-// pinnedWidget finds the content-addressed bundle among the extra files
-// (/embed.<hash>.js, never changed once published) and its Subresource
-// Integrity digest.
+// pinnedWidget finds the content-addressed copy of the widget's loader
+// among the extra files (/embed.<hash>.js, never changed once published;
+// not a language's bundle, /embed.<lang>.<hash>.js, which the loader adds
+// itself) and its Subresource Integrity digest.
 func pinnedWidget(files []File) (path, integrity string, ok bool) {
 	for _, f := range files {
-		if strings.HasPrefix(f.Path, "/embed.") && strings.HasSuffix(f.Path, ".js") && f.Path != "/embed.js" {
+		if name, found := strings.CutPrefix(f.Path, "/embed."); found && strings.HasSuffix(name, ".js") && strings.Count(name, ".") == 1 {
 			sum := sha512.Sum384(f.Body)
 			return f.Path, "sha384-" + base64.StdEncoding.EncodeToString(sum[:]), true
 		}

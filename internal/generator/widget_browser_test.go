@@ -174,10 +174,10 @@ func (w widgetDriver) do(a chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// in evaluates fn in the shadow root of host.
-func (w widgetDriver) in(host, fn string) string {
+// in evaluates fn in the shadow root of host, with args.
+func (w widgetDriver) in(host, fn string, args ...any) string {
 	w.t.Helper()
-	v, err := chromedp.Run(w.ctx, shadow[string](host, fn))
+	v, err := chromedp.Run(w.ctx, shadow[string](host, fn, args...))
 	if err != nil {
 		w.t.Fatalf("%s: %v", host, err)
 	}
@@ -211,19 +211,26 @@ func (w widgetDriver) answered(host string) string {
 }
 
 // attribution reports whether the attribution link of host is displayed,
-// visible, on top where it is drawn, and readable, and where it links.
+// visible, on top where it is drawn, and readable in English, and where it
+// links.
 func (w widgetDriver) attribution(host string) (visible bool, href string) {
 	w.t.Helper()
-	v := w.in(host, `function () {
+	return w.attributionReads(host, entrycheck.English().Text("widget.credit"))
+}
+
+// attributionReads is attribution for a checker whose link reads credit.
+func (w widgetDriver) attributionReads(host, credit string) (visible bool, href string) {
+	w.t.Helper()
+	v := w.in(host, `function (credit) {
 		const a = this.querySelector(".by a");
 		if (!a) return "missing";
 		a.scrollIntoView({block: "center"});
 		const r = a.getBoundingClientRect(), s = getComputedStyle(a);
 		const hit = this.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === a;
 		const ok = a.checkVisibility({opacityProperty: true, visibilityProperty: true}) && r.width > 20 && r.height > 5 && hit &&
-			s.color !== "rgba(0, 0, 0, 0)" && parseFloat(s.fontSize) >= 10 && a.textContent === "Entry requirements by entrycheck";
+			s.color !== "rgba(0, 0, 0, 0)" && parseFloat(s.fontSize) >= 10 && a.textContent === credit;
 		return (ok ? "visible " : "hidden ") + a.href;
-	}`)
+	}`, credit)
 	state, href, _ := strings.Cut(v, " ")
 	return state == "visible", href
 }
@@ -262,7 +269,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	}
 	asOf := "As of " + want.VerdictVerification.AsOf.Long() + "."
 	if want.VerdictVerification.On(time.Now()).Old { // the browser's day
-		asOf += " This is more than 180 days old"
+		asOf = entrycheck.OldVerdictWords(want.VerdictVerification.AsOf, "", nil)
 	}
 	if !strings.Contains(out, asOf) || strings.Contains("\n"+out+"\n", "\nfalse\n") {
 		t.Errorf("preset checker shows %q, want %q and no stray text", out, asOf)

@@ -3,7 +3,6 @@ package generator_test
 import (
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // countingSite serves the site and counts the requests that reach
@@ -34,28 +34,27 @@ func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.h.ServeHTTP(w, r)
 }
 
-// verdictText is the text a checker shows for a route's verdict, paragraph
-// by paragraph, before and after what only a check's answer adds (its
-// statements and entry rules): what the evaluator says, in the site's words.
-func verdictText(t *testing.T, passport, destination string, req entrycheck.Requirement, label string, stay entrycheck.Days, action entrycheck.Action, apply *entrycheck.Apply, age entrycheck.VerdictAge) (head, tail []string) {
+// verdictText is the text a checker in the language of c shows for a
+// route's verdict, paragraph by paragraph, before and after what only a
+// check's answer adds (its statements and entry rules): what the evaluator
+// says, in the catalog's words. passport and destination are the
+// countries' names in the language.
+func verdictText(t *testing.T, c *locale.Catalog, passport, destination string, req entrycheck.Requirement, stay entrycheck.Days, action entrycheck.Action, apply *entrycheck.Apply, age entrycheck.VerdictAge) (head, tail []string) {
 	t.Helper()
-	head = []string{entrycheck.RouteWords(passport, destination), label}
-	switch {
-	case stay.Valid:
-		head = append(head, "Allowed stay: "+entrycheck.Plural(stay.N, "day"))
-	case req == entrycheck.VisaFree:
-		head = append(head, "Allowed stay: "+entrycheck.NotStated(entrycheck.English()))
+	head = []string{entrycheck.RouteWordsIn(c, passport, destination), req.LabelIn(c)}
+	if words := entrycheck.StayWordsIn(c, req, stay); words != "" {
+		head = append(head, c.Text("widget.fact", "label", entrycheck.LabelAllowedStay.In(c), "text", words))
 	}
-	asOf := "As of " + age.AsOf.Long() + "."
+	asOf := c.Text("widget.as_of", "date", age.AsOf.LongIn(c))
 	if age.Old {
-		asOf += " This is more than " + strconv.Itoa(age.OldAfterDays) + " days old: the rule may have changed, so confirm it with the official authority."
+		asOf = entrycheck.OldVerdictWordsIn(c, age.AsOf, "", nil)
 	}
 	head = append(head, asOf)
 	if action == entrycheck.ActionCheckOfficialAuthority {
-		tail = append(tail, "There is no reliable verdict for this route: check with the destination's official authority before you travel.")
+		tail = append(tail, entrycheck.ActionCheckOfficialAuthority.SentenceIn(c, entrycheck.Unknown, false))
 	}
 	if apply != nil {
-		words := entrycheck.ApplyKindLabel(apply.Kind)
+		words := entrycheck.ApplyKindLabelIn(c, apply.Kind)
 		if words == apply.Kind {
 			t.Fatalf("apply kind %q has no words", apply.Kind)
 		}
@@ -64,11 +63,12 @@ func verdictText(t *testing.T, passport, destination string, req entrycheck.Requ
 	return head, tail
 }
 
-// publishedText is the exact text of a preset checker for entry e of a
-// passport matrix, read on the browser's day.
-func publishedText(t *testing.T, pm entrycheck.PassportMatrix, e entrycheck.MatrixEntry) string {
-	head, tail := verdictText(t, pm.Passport.Name, e.Destination.Name, e.Requirement, e.RequirementLabel, e.AllowedStayDays, e.Action, e.Apply, pm.VerdictAge.On(time.Now()))
-	return strings.Join(append(append(head, tail...), "Every entry rule and its source", pm.Disclaimer), "\n\n")
+// publishedText is the exact text of a preset checker in the language of
+// c for entry e of a passport matrix, read on the browser's day.
+func publishedText(t *testing.T, c *locale.Catalog, pm entrycheck.PassportMatrix, e entrycheck.MatrixEntry) string {
+	head, tail := verdictText(t, c, c.Country(pm.Passport.ISO2, pm.Passport.Name), c.Country(e.Destination.ISO2, e.Destination.Name),
+		e.Requirement, e.AllowedStayDays, e.Action, e.Apply, pm.VerdictAge.On(time.Now()))
+	return strings.Join(append(append(head, tail...), c.Text("widget.all_rules"), entrycheck.Disclaimer(c)), "\n\n")
 }
 
 // entryOf finds a destination in a passport matrix.
@@ -163,7 +163,7 @@ func TestWidgetPresetSpendsNoCheck(t *testing.T) {
 		pm   entrycheck.PassportMatrix
 		e    entrycheck.MatrixEntry
 	}{{"#preset", deu, tha}, {"#review", reviewPM, review}} {
-		want := publishedText(t, c.pm, c.e)
+		want := publishedText(t, entrycheck.English(), c.pm, c.e)
 		if got := w.answered(c.host); got != want {
 			t.Errorf("%s (%s to %s) shows\n%q\nwant\n%q", c.host, c.pm.Passport.ISO3, c.e.Destination.ISO3, got, want)
 		}
@@ -189,7 +189,7 @@ func TestWidgetPresetSpendsNoCheck(t *testing.T) {
 	}
 
 	w.in("#pick", `function () { this.getElementById("passport").value = "FRA"; this.getElementById("destination").value = "`+live.Destination.ISO3+`"; this.querySelector("button").click(); return ""; }`)
-	head, tail := verdictText(t, live.Passport.Name, live.Destination.Name, live.Requirement, live.RequirementLabel, live.AllowedStayDays, live.Action, live.Apply, live.VerdictVerification.VerdictAge)
+	head, tail := verdictText(t, entrycheck.English(), live.Passport.Name, live.Destination.Name, live.Requirement, live.AllowedStayDays, live.Action, live.Apply, live.VerdictVerification.VerdictAge)
 	_, notCited := entrycheck.NotCitedWords(live.Destination.Name, live.EntryRules.NotCitedNames(), false)
 	want := strings.Join(append(append(head, tail...), notCited, "Every entry rule and its source", live.Disclaimer), "\n\n")
 	if got := w.answered("#pick"); got != want {
@@ -198,7 +198,7 @@ func TestWidgetPresetSpendsNoCheck(t *testing.T) {
 	if n := counted.checks.Load(); n != 1 {
 		t.Errorf("one check from the form made %d requests to /free/check", n)
 	}
-	if text("#preset") != publishedText(t, deu, tha) {
+	if text("#preset") != publishedText(t, entrycheck.English(), deu, tha) {
 		t.Error("a check in another checker changed the preset one")
 	}
 	for _, p := range seen.take() {

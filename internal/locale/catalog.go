@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -263,6 +264,18 @@ func (c *Catalog) Count(id string, n int, args ...string) string {
 		form = m.forms["other"]
 	}
 	return fill(form, append(args, "n", c.Number(n)))
+}
+
+// Forms is counted message id as it is written, by CLDR plural category
+// ("one", "few", "other", ...), with its placeholders unfilled, for a
+// client that picks the form itself (the widget, in the browser); nil when
+// the catalog lacks the message or it is not counted.
+func (c *Catalog) Forms(id string) map[string]string {
+	m, ok := c.messages[id]
+	if !ok || m.forms == nil {
+		return nil
+	}
+	return maps.Clone(m.forms)
 }
 
 // fill replaces each {name} of s by its value in args (name, value

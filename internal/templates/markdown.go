@@ -318,6 +318,11 @@ func WidgetMarkdown(v WidgetView) []byte {
 		m.line("`/embed.js` is always the current checker. To load exactly the version you reviewed, replace the script element with its content-addressed file and Subresource Integrity digest (it never changes):\n\n```html\n%s\n```\n", v.PinnedScript)
 	}
 	m.line("Optional attributes: `data-theme` (light or dark), `data-passport` and `data-destination` (ISO 3166-1 alpha-3 code or country name; with both set the checker answers at once from the passport's published matrix, /passports/deu/index.json, which spends no free check).\n")
+	codes := make([]string, len(v.Languages))
+	for i, l := range v.Languages {
+		codes[i] = "`" + l.Code + "` (" + l.Name + ")"
+	}
+	m.line("`data-lang`: the checker's language, on its element or, for every checker, on the script element; a regional tag such as `pt-BR` is its language. Without it the checker speaks your page's language (its `lang` attribute), else the visitor's browser's; a language it does not speak is English. It speaks %s.\n", strings.Join(codes, ", "))
 	m.line("A page with a Content-Security-Policy must allow:\n\n```\n%s\n```\n", v.CSP)
 	m.line("Each check a visitor asks for with the form counts against the visitor's daily free limit and the worldwide daily ceiling shared by the site, the API and every embedded checker; when a limit is reached the checker links to the answer's page on this site.")
 	return m.Bytes()

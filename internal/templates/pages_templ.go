@@ -1327,20 +1327,82 @@ func WidgetPage(v WidgetView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 114, " <h2>Options</h2><dl class=\"rules\"><dt><code>data-theme</code></dt><dd><code>light</code> (the default) or <code>dark</code>.</dd><dt><code>data-passport</code>, <code>data-destination</code></dt><dd>ISO 3166-1 alpha-3 codes such as <code>DEU</code> and <code>THA</code>, or country names, to preselect the pickers. With both set, the checker answers as soon as the page loads, from the passport's published matrix (<code>/passports/deu/index.json</code>): that answer is not a check and spends no free check. A country it does not know is reported in the checker.</dd></dl><p>Several checkers may share a page and one script element.</p><h2>Try it</h2><div data-entrycheck data-passport=\"DEU\"><a href=\"/\">Entry requirements by entrycheck</a></div><script src=\"/embed.js\" async></script> <h2>Content Security Policy</h2><p>If your pages send a <code>Content-Security-Policy</code>, allow this site for the script and for its checks:</p><pre><code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 114, " <h2>Options</h2><dl class=\"rules\"><dt><code>data-theme</code></dt><dd><code>light</code> (the default) or <code>dark</code>.</dd><dt><code>data-passport</code>, <code>data-destination</code></dt><dd>ISO 3166-1 alpha-3 codes such as <code>DEU</code> and <code>THA</code>, or country names, to preselect the pickers. With both set, the checker answers as soon as the page loads, from the passport's published matrix (<code>/passports/deu/index.json</code>): that answer is not a check and spends no free check. A country it does not know is reported in the checker.</dd><dt><code>data-lang</code></dt><dd>The checker's language, on its element or, for every checker, on the script element; a regional tag such as <code>pt-BR</code> is its language. Without it the checker speaks your page's language (its <code>lang</code> attribute), else the visitor's browser's; a language it does not speak is English. It speaks ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var67 string
-			templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(v.CSP)
-			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 247, Col: 20}
+			for i, l := range v.Languages {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 115, "<span><code>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var67 string
+				templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(l.Code)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 244, Col: 25}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 116, "</code> (<span lang=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var68 string
+				templ_7745c5c3_Var68, templ_7745c5c3_Err = templ.JoinStringErrs(l.Code)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 244, Col: 55}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var68))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 117, "\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var69 string
+				templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 244, Col: 66}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var69))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 118, "</span>)")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var70 string
+				templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(listEnd(i, len(v.Languages)))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 244, Col: 106}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 119, "</span>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 120, "</dd></dl><p>Several checkers may share a page and one script element.</p><h2>Try it</h2><div data-entrycheck data-passport=\"DEU\"><a href=\"/\">Entry requirements by entrycheck</a></div><script src=\"/embed.js\" async></script> <h2>Content Security Policy</h2><p>If your pages send a <code>Content-Security-Policy</code>, allow this site for the script and for its checks:</p><pre><code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 115, "</code></pre><p>Nothing else is needed: the checker styles itself with a constructed stylesheet inside its shadow root, which <code>style-src</code> does not govern, writes no markup strings or style attributes, and loads no fonts, images or frames. Browsers without constructed stylesheets (before 2023) fall back to a style element, which a strict <code>style-src</code> blocks: the checker then works unstyled.</p><h2>Limits</h2><p>Each check a visitor asks for with the form is a free check of theirs: it counts against their daily free limit and against the worldwide daily ceiling that this site, the API and every embedded checker share. When a limit is reached the checker says so and links to the answer's page on this site. The checker's own look is kept apart from your page's styles in a shadow root, and its attribution link cannot be hidden on its own.</p>")
+			var templ_7745c5c3_Var71 string
+			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(v.CSP)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages.templ`, Line: 254, Col: 20}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 121, "</code></pre><p>Nothing else is needed: the checker styles itself with a constructed stylesheet inside its shadow root, which <code>style-src</code> does not govern, writes no markup strings or style attributes, and loads no fonts, images or frames. Browsers without constructed stylesheets (before 2023) fall back to a style element, which a strict <code>style-src</code> blocks: the checker then works unstyled.</p><h2>Limits</h2><p>Each check a visitor asks for with the form is a free check of theirs: it counts against their daily free limit and against the worldwide daily ceiling that this site, the API and every embedded checker share. When a limit is reached the checker says so and links to the answer's page on this site. The checker's own look is kept apart from your page's styles in a shadow root, and its attribution link cannot be hidden on its own.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -355,4 +355,15 @@ type WidgetView struct {
 	PinnedScript string
 	// CSP is what an embedding page's Content-Security-Policy must allow.
 	CSP string
+	// Languages are those the checker speaks (data-lang), English first.
+	Languages []locale.Language
+}
+
+// listEnd ends item i of a list of n that ends a sentence: a comma and a
+// space, and a full stop after the last.
+func listEnd(i, n int) string {
+	if i == n-1 {
+		return "."
+	}
+	return ", "
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 var (
@@ -19,13 +20,13 @@ var (
 	phrase = regexp.MustCompile(`[A-Za-z]{2,}[,.:;!?]? +[A-Za-z]{2,}`)
 )
 
-// TestWidgetStringsUseNoDeniedWord reads the phrases of the bundled
-// checker, its own and those the build gives it (the labels), for the
-// words of the deny list (datatest.DeniedWords). The stylesheet, which the
+// TestWidgetStringsUseNoDeniedWord reads the phrases of the English
+// checker, all given it by the build from the catalog, for the words of the
+// (English) deny list (datatest.DeniedWords). The stylesheet, which the
 // bundle holds as one string, is no traveller's reading.
 func TestWidgetStringsUseNoDeniedWord(t *testing.T) {
 	files, _ := bundle(t)
-	body := string(files[0].Body)
+	body := string(checkers(t, files)[locale.English].Body)
 	phrases := 0
 	for _, lit := range literal.FindAllString(body, -1) {
 		text := placeholder.ReplaceAllString(lit[1:len(lit)-1], " ")

@@ -7,14 +7,15 @@ import (
 	"github.com/entrycheck/entrycheck"
 )
 
-// The bundle colours every requirement value with its tone from the
-// service's table (entrycheck.Tones), not from a list of its own.
+// Each language's checker colours every requirement value with its tone
+// from the service's table (entrycheck.Tones), not from a list of its own.
 func TestBundleKnowsEveryRequirementsTone(t *testing.T) {
 	files, _ := bundle(t)
-	js := string(files[0].Body)
-	for r, tone := range entrycheck.Tones() {
-		if !regexp.MustCompile(`\b` + string(r) + `:"` + tone + `"`).MatchString(js) {
-			t.Errorf("embed.js does not give %s the tone %s", r, tone)
+	for code, f := range checkers(t, files) {
+		for r, tone := range entrycheck.Tones() {
+			if !regexp.MustCompile(`\b` + string(r) + `:"` + tone + `"`).MatchString(string(f.Body)) {
+				t.Errorf("the checker in %s does not give %s the tone %s", code, r, tone)
+			}
 		}
 	}
 }

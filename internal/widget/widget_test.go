@@ -14,10 +14,11 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/widget"
 )
 
-// maxGzip is the budget of /embed.js on the wire.
+// maxGzip is the budget of each language's checker on the wire.
 const maxGzip = 10 << 10
 
 func bundle(t *testing.T) ([]widget.File, []entrycheck.Country) {
@@ -30,10 +31,37 @@ func bundle(t *testing.T) ([]widget.File, []entrycheck.Country) {
 	return files, countries
 }
 
+// checkers returns the checker of each language among files, by code.
+func checkers(t *testing.T, files []widget.File) map[string]widget.File {
+	t.Helper()
+	out := map[string]widget.File{}
+	for _, f := range files {
+		if f.Language != "" {
+			out[f.Language] = f
+		}
+	}
+	if len(out) != len(locale.Languages()) {
+		t.Fatalf("%d checkers, want one per language (%d)", len(out), len(locale.Languages()))
+	}
+	return out
+}
+
+func gzipped(b []byte) int {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
+	zw.Write(b)
+	zw.Close()
+	return gz.Len()
+}
+
+// TestBundleIsMinifiedHashedAndSmall: the loader at /embed.js and its
+// pinned copy, then a checker per language, each named after its content,
+// minified, self-contained and within the budget on the wire; the loader
+// names each checker with its integrity digest.
 func TestBundleIsMinifiedHashedAndSmall(t *testing.T) {
 	files, countries := bundle(t)
-	if len(files) != 2 {
-		t.Fatalf("%d files, want embed.js and its hashed copy", len(files))
+	if len(files) != 2+len(locale.Languages()) {
+		t.Fatalf("%d files, want embed.js, its hashed copy and a checker per language", len(files))
 	}
 	script, pinned := files[0], files[1]
 	sum := sha256.Sum256(script.Body)
@@ -47,38 +75,53 @@ func TestBundleIsMinifiedHashedAndSmall(t *testing.T) {
 		if f.MediaType != "text/javascript; charset=utf-8" {
 			t.Errorf("%s is served as %q", f.Path, f.MediaType)
 		}
-	}
-	body := string(script.Body)
-	// Minified: the banner, then one line without the source's comments,
-	// indentation or long local names.
-	if lines := strings.Count(strings.TrimSpace(body), "\n"); lines > 1 {
-		t.Errorf("%d line breaks in the minified script", lines)
-	}
-	for _, src := range []string{"Elements are built with createElement", "  const ", "applyLabels", "countedFrom", "\n  "} {
-		if strings.Contains(body, src) {
-			t.Errorf("the bundle is not minified: it holds %q", src)
+		body := string(f.Body)
+		// Minified: the banner, then one line without the source's
+		// comments, indentation or long local names.
+		if lines := strings.Count(strings.TrimSpace(body), "\n"); lines > 1 {
+			t.Errorf("%s: %d line breaks in the minified script", f.Path, lines)
+		}
+		for _, src := range []string{"Elements are built with createElement", "  const ", "applyLabels", "countedFrom", "languageOf", "\n  "} {
+			if strings.Contains(body, src) {
+				t.Errorf("%s is not minified: it holds %q", f.Path, src)
+			}
+		}
+		// UTF-8 whatever the host's headers or the page's encoding: a byte
+		// order mark, then the licence banner.
+		if !strings.HasPrefix(body, "\ufeff/* entrycheck embeddable checker") {
+			t.Errorf("%s does not start with a byte order mark and its licence banner", f.Path)
 		}
 	}
-	if !strings.HasPrefix(body, "/* entrycheck embeddable checker") {
-		t.Error("the bundle does not start with its licence banner")
-	}
-	// Self-contained: the stylesheet and every matrix country are inlined.
-	if !strings.Contains(body, ":host{display:block!important") {
-		t.Error("the stylesheet is not inlined, minified")
-	}
-	for _, c := range countries {
-		if !strings.Contains(body, c.ISO3) {
-			t.Errorf("%s is missing from the pickers", c.ISO3)
+	loader := string(script.Body)
+	for code, f := range checkers(t, files) {
+		body := string(f.Body)
+		sum := sha256.Sum256(f.Body)
+		if f.Path != "/embed."+code+"."+hex.EncodeToString(sum[:5])+".js" || widget.LanguagePath(code, f.Body) != f.Path {
+			t.Errorf("the checker in %s is at %s", code, f.Path)
+		}
+		if !strings.Contains(loader, `"`+strings.TrimPrefix(f.Path, "/")+`","`+widget.Integrity(f.Body)+`"`) {
+			t.Errorf("the loader does not name %s with its digest", f.Path)
+		}
+		// Self-contained: the stylesheet and every matrix country are inlined.
+		if !strings.Contains(body, ":host{display:block!important") {
+			t.Errorf("%s: the stylesheet is not inlined, minified", f.Path)
+		}
+		for _, c := range countries {
+			if !strings.Contains(body, c.ISO3) {
+				t.Errorf("%s: %s is missing from the pickers", f.Path, c.ISO3)
+			}
+		}
+		if n := gzipped(f.Body); n > maxGzip {
+			t.Errorf("the checker in %s is %d bytes gzipped, over the budget of %d", code, n, maxGzip)
 		}
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
-	zw.Write(script.Body)
-	zw.Close()
-	if gz.Len() > maxGzip {
-		t.Errorf("embed.js is %d bytes gzipped, over the budget of %d", gz.Len(), maxGzip)
+	for _, f := range files {
+		what := "the loader"
+		if f.Language != "" {
+			what = "the checker in " + f.Language
+		}
+		t.Logf("%s: %s, %d bytes, %d gzipped (budget %d)", what, f.Path, len(f.Body), gzipped(f.Body), maxGzip)
 	}
-	t.Logf("embed.js: %d bytes, %d gzipped (budget %d); pinned as %s", len(script.Body), gz.Len(), maxGzip, pinned.Path)
 }
 
 func TestBundleIsReproducible(t *testing.T) {
@@ -92,8 +135,13 @@ func TestBundleIsReproducible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a[1].Path != b[1].Path || !bytes.Equal(a[0].Body, b[0].Body) {
-		t.Errorf("two builds differ: %s and %s", a[1].Path, b[1].Path)
+	if len(a) != len(b) {
+		t.Fatalf("two builds give %d and %d files", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || !bytes.Equal(a[i].Body, b[i].Body) {
+			t.Errorf("two builds differ: %s and %s", a[i].Path, b[i].Path)
+		}
 	}
 }
 
@@ -121,8 +169,10 @@ func TestNoHardCodedHost(t *testing.T) {
 	if !sawCurrentScript {
 		t.Error("no source file reads document.currentScript")
 	}
-	if m := host.Find(files[0].Body); m != nil {
-		t.Errorf("the bundle names a host: %q", m)
+	for _, f := range files {
+		if m := host.Find(f.Body); m != nil {
+			t.Errorf("%s names a host: %q", f.Path, m)
+		}
 	}
 }
 
@@ -139,28 +189,34 @@ func TestBundleRefusesBadCountries(t *testing.T) {
 	}
 }
 
-// TestBundleNamesFactsAsTheSite: the widget receives the labels of an
-// answer's facts from the domain package when it is bundled; its source
-// names none of them its own way.
+// TestBundleNamesFactsAsTheSite: each language's checker receives the
+// labels of an answer's facts in its language from the domain package
+// when it is bundled; the source names none of them its own way.
 func TestBundleNamesFactsAsTheSite(t *testing.T) {
 	files, _ := bundle(t)
-	body := string(files[0].Body)
-	words := []string{entrycheck.LabelAllowedStay.String(), entrycheck.NotStated(entrycheck.English()), entrycheck.LabelAsOf.String(), entrycheck.LabelOfficialStatement.String(), entrycheck.LabelSource.String(),
-		entrycheck.ActionCheckOfficialAuthority.Sentence(entrycheck.Unknown, false)}
-	for _, k := range entrycheck.ApplyKinds() {
-		words = append(words, entrycheck.ApplyKindLabel(k))
-	}
 	src, err := fs.Glob(os.DirFS("src"), "*.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range words {
-		if !strings.Contains(body, w) {
-			t.Errorf("the bundle lacks %q", w)
+	byCode := checkers(t, files)
+	for _, c := range locale.Embedded().List() {
+		body := string(byCode[c.Code].Body)
+		words := []string{entrycheck.LabelAllowedStay.In(c), entrycheck.NotStated(c), entrycheck.LabelOfficialStatement.In(c), entrycheck.LabelSource.In(c),
+			entrycheck.ActionCheckOfficialAuthority.SentenceIn(c, entrycheck.Unknown, false), entrycheck.Disclaimer(c)}
+		for _, k := range entrycheck.ApplyKinds() {
+			words = append(words, entrycheck.ApplyKindLabelIn(c, k))
 		}
-		for _, name := range src {
-			if b, _ := os.ReadFile("src/" + name); strings.Contains(string(b), w) {
-				t.Errorf("src/%s names %q itself", name, w)
+		for r := range entrycheck.Tones() {
+			words = append(words, r.LabelIn(c))
+		}
+		for _, w := range words {
+			if !strings.Contains(body, w) {
+				t.Errorf("the checker in %s lacks %q", c.Code, w)
+			}
+			for _, name := range src {
+				if b, _ := os.ReadFile("src/" + name); strings.Contains(string(b), w) {
+					t.Errorf("src/%s names %q itself", name, w)
+				}
 			}
 		}
 	}
@@ -201,7 +257,10 @@ func TestBundleWordsNoRule(t *testing.T) {
 	if len(banned) < 30 {
 		t.Fatalf("only %d rule words to look for", len(banned))
 	}
-	texts := map[string]string{"the bundle": string(files[0].Body)}
+	texts := map[string]string{}
+	for _, f := range files {
+		texts[f.Path] = string(f.Body)
+	}
 	src, err := fs.Glob(os.DirFS("src"), "*.js")
 	if err != nil || len(src) == 0 {
 		t.Fatalf("source files %v: %v", src, err)

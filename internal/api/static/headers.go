@@ -69,18 +69,26 @@ func passportDocument(name string) bool {
 	return ok && ok2 && len(iso3) == 3 && strings.Trim(iso3, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
-// pinnedWidget reports whether name is a content-hashed copy of the widget,
-// embed.<ten hex digits>.js (widget.HashedPath), which never changes.
+// pinnedWidget reports whether name is a content-hashed file of the
+// widget, which never changes: the loader's copy, embed.<ten hex
+// digits>.js (widget.HashedPath), or a language's checker,
+// embed.<lang>.<ten hex digits>.js (widget.LanguagePath), which the loader
+// adds to other sites' pages with its integrity digest, so they are read
+// with CORS.
 func pinnedWidget(name string) bool {
-	hash, ok := strings.CutPrefix(name, "embed.")
-	hash, ok2 := strings.CutSuffix(hash, ".js")
-	if !ok || !ok2 || len(hash) != 10 {
+	rest, ok := strings.CutPrefix(name, "embed.")
+	rest, ok2 := strings.CutSuffix(rest, ".js")
+	if !ok || !ok2 {
 		return false
 	}
-	for _, c := range hash {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
+	if lang, hash, ok := strings.Cut(rest, "."); ok {
+		return len(lang) >= 2 && len(lang) <= 3 && strings.Trim(lang, "abcdefghijklmnopqrstuvwxyz") == "" && isHash(hash)
 	}
-	return true
+	return isHash(rest)
+}
+
+// isHash reports whether s is ten lowercase hex digits, as the widget's
+// files are named.
+func isHash(s string) bool {
+	return len(s) == 10 && strings.Trim(s, "0123456789abcdef") == ""
 }

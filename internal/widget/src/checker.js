@@ -7,10 +7,7 @@ import css from "./style.css";
 import { h, link } from "./dom.js";
 import { names, label, codeOf } from "./countries.js";
 import { answer, published, ownCountry, message, routeWords } from "./answer.js";
-
-// The words the site gives the checker (see LABELS in answer.js).
-// eslint-disable-next-line no-undef
-const words = LABELS;
+import { words, parts, fill } from "./words.js";
 
 /** @type {CSSStyleSheet|undefined} one constructed sheet for every checker */
 let sheet;
@@ -28,8 +25,6 @@ function style(root) {
     root.append(h("style", {}, css)); // browsers before 2023
   }
 }
-
-const credit = "Entry requirements by entrycheck";
 
 // What the attribution keeps, whatever else happens inside the widget.
 const shown = { display: "inline", visibility: "visible", opacity: "1", position: "static", "font-size": "13px" };
@@ -53,21 +48,23 @@ export function mount(host, base) {
     const input = h("input", { id, list: "countries", autocomplete: "off", spellcheck: "false", "aria-describedby": "hint" });
     return [input, h("div", { class: "f" }, h("label", { for: id }, text), input)];
   };
-  const [passport, pbox] = field("passport", "Passport");
-  const [destination, dbox] = field("destination", "Destination");
+  const [passport, pbox] = field("passport", words.passport);
+  const [destination, dbox] = field("destination", words.destination);
   const list = h("datalist", { id: "countries" }, ...[...names.keys()].map((c) => h("option", { value: label(c) })));
-  const form = h("form", { novalidate: "" }, pbox, dbox, h("button", { type: "submit" }, "Check"));
+  const form = h("form", { novalidate: "" }, pbox, dbox, h("button", { type: "submit" }, words.check));
   const out = h("div", { class: "out", "aria-live": "polite" });
   const by = h("p", { class: "by" });
-  const wrap = h("section", { class: dark ? "w dark" : "w", lang: "en", dir: "ltr", "aria-label": "Entry requirements checker" },
-    form, h("p", { id: "hint", class: "hint" }, "Type a country name or its three-letter code. ", words.live_check), list, out, by);
+  // The checker's language and direction are its bundle's, whatever the
+  // page around it is written in.
+  const wrap = h("section", { class: dark ? "w dark" : "w", lang: words.lang, dir: words.dir, "aria-label": words.name },
+    form, h("p", { id: "hint", class: "hint" }, words.hint), list, out, by);
   root.append(wrap);
 
   let href = `${base}/`;
   // guard puts the attribution back as it must be: present, last, visible,
   // linking to the site (the route page once a route is chosen).
   const guard = () => {
-    const a = link(href, credit);
+    const a = link(href, words.credit);
     for (const [k, v] of Object.entries(shown)) a.style.setProperty(k, v, "important");
     by.replaceChildren(a);
     if (wrap.lastChild !== by) wrap.append(by);
@@ -85,7 +82,7 @@ export function mount(host, base) {
   const pageOf = (p, d) => `${base}/passports/${p.toLowerCase()}/${p === d ? "" : `${d.toLowerCase()}/`}`;
 
   let seq = 0;
-  // check shows "Checking…", then the view get resolves to, unless a later
+  // check shows that it is checking, then the view get resolves to, unless a later
   // check has started meanwhile. p and d are codes, or for the live check
   // what was typed when the pickers do not know it: the service then
   // answers or suggests.
@@ -96,35 +93,36 @@ export function mount(host, base) {
     const route = known ? routeWords(names.get(p), names.get(d)) : "entrycheck";
     href = page;
     out.setAttribute("aria-busy", "true");
-    show(message("Checking…"));
+    show(message(words.checking));
     const view = await get(p, d, page, route);
     if (n !== seq) return;
     out.removeAttribute("aria-busy");
     show(view);
   };
 
-  // live asks GET /free/check: a check made, counted against the visitor's
-  // free checks. A country the service does not understand counts nothing:
-  // its answer (400) suggests the countries it probably means, as /go does.
+  // live asks GET /free/check, in the checker's language: a check made,
+  // counted against the visitor's free checks. A country the service does
+  // not understand counts nothing: its answer (400) suggests the countries
+  // it probably means, as /go does.
   const live = async (p, d, page, route) => {
     try {
-      const r = await fetch(`${base}/free/check?passport=${encodeURIComponent(p)}&destination=${encodeURIComponent(d)}`, {
+      const r = await fetch(`${base}/free/check?passport=${encodeURIComponent(p)}&destination=${encodeURIComponent(d)}&lang=${words.lang}`, {
         credentials: "omit",
         headers: { Accept: "application/json" },
       });
-      if (r.status === 429) return message("The daily limit of free checks is reached. The answer is on entrycheck:", page, route);
+      if (r.status === 429) return message(words.limit, page, route);
       if (r.status === 400) {
         const view = suggestions(await r.json());
         if (view) return view;
       }
-      if (!r.ok) return message("entrycheck could not answer this check just now. Try again later, or see", page, route);
+      if (!r.ok) return message(words.failed, page, route);
       const b = await r.json();
       passport.value = label(b.passport.iso3);
       destination.value = label(b.destination.iso3);
       href = pageOf(b.passport.iso3, b.destination.iso3);
       return answer(b, href);
     } catch {
-      return message("The checker could not reach entrycheck. Check the connection and try again, or see", page, route);
+      return message(words.offline, page, route);
     }
   };
 
@@ -140,7 +138,7 @@ export function mount(host, base) {
       mark(input, false);
       const meant = (problem.suggestions || []).map((c) => c.iso3).filter((c) => names.has(c));
       if (!meant.length) {
-        view.push(...message(`Choose a ${problem.field} from the list, or type its three-letter code (DEU for Germany).`));
+        view.push(...message(choose(problem.field)));
         continue;
       }
       const take = (c) => {
@@ -151,10 +149,9 @@ export function mount(host, base) {
         });
         return b;
       };
-      // The sentence is the site's, with the first country in its place;
-      // the others follow it.
-      const [before, after] = words.did_you_mean.split("{country}");
-      view.push(h("p", { class: "msg" }, before, take(meant[0]), after, ...meant.slice(1).flatMap((c) => [" ", take(c)])));
+      // The sentence is the catalog's, with the first country in its
+      // place; the others follow it.
+      view.push(h("p", { class: "msg" }, ...parts(words.did_you_mean, { country: take(meant[0]) }), ...meant.slice(1).flatMap((c) => [" ", take(c)])));
     }
     return view.length ? view : null;
   };
@@ -173,8 +170,11 @@ export function mount(host, base) {
     } catch {
       // said below
     }
-    return view || message("The checker could not load the answer from entrycheck just now. It is on", page, route);
+    return view || message(words.unread, page, route);
   };
+
+  // choose asks for a field's country, with the code of one as an example.
+  const choose = (field) => fill(words.choose[field], { code: "DEU", country: names.get("DEU") || "DEU" });
 
   function mark(input, ok) {
     if (ok) input.removeAttribute("aria-invalid");
@@ -194,7 +194,7 @@ export function mount(host, base) {
     const which = p ? "destination" : "passport";
     seq++; // an answer still on its way is no longer wanted
     out.removeAttribute("aria-busy");
-    show(message(`Choose a ${which} from the list, or type its three-letter code (DEU for Germany).`));
+    show(message(choose(which)));
     (p ? destination : passport).focus();
   });
 
@@ -210,7 +210,7 @@ export function mount(host, base) {
     if (c) input.value = label(c);
     else {
       mark(input, false);
-      problems.push(...message(`This checker was set up with the ${what} "${v.slice(0, 40)}", which is not a country it knows. Choose a ${what} above.`));
+      problems.push(...message(fill(words.preset[what], { value: v.slice(0, 40) })));
     }
     return c;
   };

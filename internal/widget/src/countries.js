@@ -1,5 +1,7 @@
-// The 199 countries of the matrix, inlined at build time by the widget's Go
-// bundler as "AFGAfghanistan|ALBAlbania|...": the ISO3 code, then the name.
+// The 199 countries of the matrix, named in the bundle's language (CLDR's
+// names) and sorted as that language sorts them, inlined at build time by
+// the widget's Go bundler as "AFGAfghanistan|ALBAlbania|...": the ISO3
+// code, then the name.
 import list from "entrycheck:countries";
 
 /** @type {Map<string, string>} ISO3 code to name */

@@ -24,3 +24,13 @@ export function link(href, text) {
   if (!/^https?:\/\//i.test(href || "")) return document.createTextNode(text);
   return h("a", { href, target: "_blank", rel: "noopener" }, text);
 }
+
+/**
+ * ready calls start once the page's elements are all parsed: at once when
+ * they are, else when the document says so.
+ * @param {() => void} start
+ */
+export function ready(start) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}
