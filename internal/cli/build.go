@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/changes"
@@ -24,6 +25,10 @@ func runBuild(env Env, args []string) int {
 	cfg.RegisterBuild(fs)
 	if code, ok := configured(env, &cfg, fs.Parse(args)); !ok {
 		return code
+	}
+	if os.Getenv("GOMEMLIMIT") == "" && cfg.BuildMemoryMiB > 0 {
+		// Restored after, for a process that goes on (the tests).
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(cfg.BuildMemoryMiB) << 20))
 	}
 	ctx := context.Background()
 	snap, st, code := openData(ctx, cfg, env, "")
