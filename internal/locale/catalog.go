@@ -30,6 +30,11 @@ type Catalog struct {
 	// numbers writes numbers; a Printer only reads its fields, so one
 	// serves every call at once.
 	numbers *message.Printer
+	// latinDigits is true when the language writes numbers in the digits
+	// 0 to 9: a number no language groups (below 1000) is then written
+	// without the printer, which costs a trip's hundreds of numbers and
+	// dates a dozen allocations each.
+	latinDigits bool
 }
 
 // msg is one message: a text, or the forms of a counted text by CLDR
@@ -85,7 +90,9 @@ func load(files interface {
 			errs = append(errs, fmt.Errorf("language %s: catalogs/%s.json: %w", l.Code, l.Code, err))
 			continue
 		}
-		cs.list = append(cs.list, &Catalog{Language: l, messages: msgs, regions: display.Regions(l.Tag), numbers: message.NewPrinter(l.Tag)})
+		numbers := message.NewPrinter(l.Tag)
+		cs.list = append(cs.list, &Catalog{Language: l, messages: msgs, regions: display.Regions(l.Tag), numbers: numbers,
+			latinDigits: numbers.Sprint(number.Decimal(1234567890, number.NoSeparator())) == "1234567890"})
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -298,13 +305,28 @@ func fill(s string, args []string) string {
 // Number writes a whole number as the language does: 39,402 in English,
 // 39.402 in Spanish, ٣٩٬٤٠٢ in Arabic.
 func (c *Catalog) Number(n int) string {
+	if c.latinDigits && n >= 0 && n < 1000 {
+		return strconv.Itoa(n)
+	}
 	return c.numbers.Sprint(number.Decimal(n))
 }
 
 // digits writes a number without grouping, in the language's digits, as
 // a year or a day of the month is written.
-func (c *Catalog) digits(n int) string {
-	return c.numbers.Sprint(number.Decimal(n, number.NoSeparator()))
+func (c *Catalog) digits(n int) string { return c.Digits(n, 1) }
+
+// Digits writes a whole number in the language's digits without grouping
+// and with at least width digits, zeros first: a part of a numeric date
+// ("03", "٠٣").
+func (c *Catalog) Digits(n, width int) string {
+	if c.latinDigits && n >= 0 {
+		s := strconv.Itoa(n)
+		if len(s) < width {
+			s = strings.Repeat("0", width-len(s)) + s
+		}
+		return s
+	}
+	return c.numbers.Sprint(number.Decimal(n, number.NoSeparator(), number.MinIntegerDigits(width)))
 }
 
 // Date writes a day in full as the language does: "17 February 2026",
