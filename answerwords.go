@@ -233,18 +233,21 @@ func (s CheckedStatement) LabelIn(c *locale.Catalog) string {
 // ConditionLabel names a condition of a trip's leg by the entry rule it
 // assesses, with that rule's label (RuleFields); the planned stay and the
 // Schengen count have labels of their own.
-func ConditionLabel(kind string) string {
+func ConditionLabel(kind string) string { return ConditionLabelIn(English(), kind) }
+
+// ConditionLabelIn is ConditionLabel in the language of c.
+func ConditionLabelIn(c *locale.Catalog, kind string) string {
 	switch kind {
 	case ConditionStayDuration:
-		return LabelAllowedStay.String()
+		return LabelAllowedStay.In(c)
 	case ConditionSchengen:
-		return LabelSchengen.String()
+		return LabelSchengen.In(c)
 	case ConditionTransit:
-		return RuleLabel(FieldTWOV)
+		return RuleLabelIn(c, FieldTWOV)
 	case ConditionVerdictAge:
-		return LabelVerdictAge.String()
+		return LabelVerdictAge.In(c)
 	}
-	return RuleLabel(kind)
+	return RuleLabelIn(c, kind)
 }
 
 // NotCitedNames names the entry rules no official source covers yet, as

@@ -378,6 +378,14 @@ func (v VerdictAge) AgeWordsIn(c *locale.Catalog) string {
 
 // StatementWords describes an official statement on one line:
 // "USA-2026-01-full-suspension-p10998, in force, from 1 January 2026, conflicts with the matrix".
-func (s CheckedStatement) StatementWords() string {
-	return s.ID + ", " + s.StatusWords() + ", " + s.Period() + ", " + s.Comparison()
+func (s CheckedStatement) StatementWords() string { return s.StatementWordsIn(English()) }
+
+// StatementWordsIn is StatementWords in the language of c, its parts
+// joined as c joins the items of a list (message list.comma).
+func (s CheckedStatement) StatementWordsIn(c *locale.Catalog) string {
+	words := s.ID
+	for _, part := range []string{s.StatusWordsIn(c), s.PeriodIn(c), s.ComparisonIn(c)} {
+		words = c.Text("list.comma", "a", words, "b", part)
+	}
+	return words
 }

@@ -82,3 +82,10 @@ func (d Date) Long() string { return d.LongIn(English()) }
 
 // LongIn writes the day in full in the language of c: "17 de febrero de 2026".
 func (d Date) LongIn(c *locale.Catalog) string { return c.Date(d.Year, int(d.Month), d.Day) }
+
+// FiguresIn writes the day in figures as the language of c does (message
+// trip.date): 2027-03-01, 01/03/2027, 01.03.2027, as a trip's texts write
+// the days of the plan.
+func (d Date) FiguresIn(c *locale.Catalog) string {
+	return c.Text("trip.date", "year", c.Digits(d.Year, 4), "month", c.Digits(int(d.Month), 2), "day", c.Digits(d.Day, 2))
+}

@@ -32,13 +32,15 @@ const (
 // the MCP and agent texts and the widget's tones read it.
 var requirementFacts = []struct {
 	value Requirement
-	// phrase names it inside a sentence about a trip leg; change in a
-	// list of changes ("visa-free -> e-visa"). Its label, the name on its
-	// own ("E-visa required"), is message requirement.<value>.label of
-	// each language's catalog, and its name in a title ("e-visa
-	// required") message words.requirement_short.<value>.
-	phrase, change string
-	// document is what the traveller obtains ("e-visa"), or "" for none.
+	// change names it in a list of changes ("visa-free -> e-visa"). Its
+	// label, the name on its own ("E-visa required"), is message
+	// requirement.<value>.label of each language's catalog, its name in a
+	// title ("e-visa required") message words.requirement_short.<value>,
+	// and its name inside a sentence about a trip leg message
+	// trip.requirement.<value>.
+	change string
+	// document is what the traveller obtains ("e-visa"), or "" for none;
+	// in other languages it is message trip.document.<value>.
 	document string
 	action   Action
 	// tone is the colour and icon of a verdict: ok (nothing to obtain),
@@ -49,14 +51,14 @@ var requirementFacts = []struct {
 	// there is no reliable verdict.
 	matrix bool
 }{
-	{VisaFree, "visa-free", "visa-free", "", ActionNone, "ok", true},
-	{VisaOnArrival, "visa on arrival", "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
-	{ETA, "electronic travel authorisation (ETA) required", "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
-	{EVisa, "e-visa required", "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
-	{VisaRequired, "visa required", "visa required", "visa", ActionApplyBeforeTravel, "no", true},
-	{NoAdmission, "no admission", "no admission", "", ActionEntryNotPermitted, "no", true},
-	{Unknown, "unknown (no data)", "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
-	{NeedsReview, "needs review (sources conflict)", "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
+	{VisaFree, "visa-free", "", ActionNone, "ok", true},
+	{VisaOnArrival, "visa on arrival", "visa on arrival", ActionObtainOnArrival, "act", true},
+	{ETA, "ETA", "electronic travel authorisation (ETA)", ActionApplyBeforeTravel, "act", true},
+	{EVisa, "e-visa", "e-visa", ActionApplyBeforeTravel, "act", true},
+	{VisaRequired, "visa required", "visa", ActionApplyBeforeTravel, "no", true},
+	{NoAdmission, "no admission", "", ActionEntryNotPermitted, "no", true},
+	{Unknown, "unknown: no data for this route", "", ActionCheckOfficialAuthority, "unknown", false},
+	{NeedsReview, "needs review: sources conflict", "", ActionCheckOfficialAuthority, "unknown", false},
 }
 
 // Requirements lists every requirement value, easiest first.
@@ -141,11 +143,14 @@ func (r Requirement) ShortLabelIn(c *locale.Catalog) string {
 
 // Phrase names the requirement inside a sentence ("e-visa required",
 // "unknown (no data)").
-func (r Requirement) Phrase() string {
-	if i, ok := r.facts(); ok {
-		return requirementFacts[i].phrase
+func (r Requirement) Phrase() string { return r.PhraseIn(English()) }
+
+// PhraseIn is Phrase in the language of c: message trip.requirement.<value>.
+func (r Requirement) PhraseIn(c *locale.Catalog) string {
+	if !r.Valid() {
+		return string(r)
 	}
-	return string(r)
+	return c.Text("trip.requirement." + string(r))
 }
 
 // ChangeLabel names the requirement in a list of changes ("visa-free ->
@@ -176,6 +181,25 @@ func (r Requirement) DocumentWithArticle() string {
 		return "an " + d
 	}
 	return "a " + d
+}
+
+// DocumentIn is Document in the language of c: message
+// trip.document.<value>.
+func (r Requirement) DocumentIn(c *locale.Catalog) string {
+	if !r.NeedsAction() {
+		return string(r)
+	}
+	return c.Text("trip.document." + string(r))
+}
+
+// DocumentWithArticleIn is DocumentWithArticle in the language of c:
+// message trip.document_with_article.<value>, which words the document as
+// the object of a sentence ("you need an e-visa").
+func (r Requirement) DocumentWithArticleIn(c *locale.Catalog) string {
+	if !r.NeedsAction() {
+		return r.DocumentWithArticle()
+	}
+	return c.Text("trip.document_with_article." + string(r))
 }
 
 // Tone groups requirements by what they ask of the traveller, for the
@@ -241,6 +265,11 @@ type Verdict struct {
 // from the requirement table.
 func VerdictOf(r Requirement, stay Days) Verdict {
 	return Verdict{Requirement: r, RequirementLabel: r.Label(), AllowedStayDays: stay}
+}
+
+// VerdictOfIn is VerdictOf with the label in the language of c.
+func VerdictOfIn(c *locale.Catalog, r Requirement, stay Days) Verdict {
+	return Verdict{Requirement: r, RequirementLabel: r.LabelIn(c), AllowedStayDays: stay}
 }
 
 // Days is an optional number of days that marshals to null when absent.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // Bounds of a trip request. They keep one evaluation small (a request costs
@@ -40,6 +42,13 @@ const (
 type TripRequest struct {
 	Traveler Traveler `json:"traveler"`
 	Trip     Trip     `json:"trip"`
+	// Language is the language the client asks the answer's words in, a
+	// BCP 47 tag (fr, pt-BR), as CheckRequest.Language; AcceptLanguage is
+	// an HTTP Accept-Language header, read when Language is empty, and
+	// never part of the body. A language the service does not speak gives
+	// English, listed in defaults_applied.
+	Language       string `json:"language,omitempty"`
+	AcceptLanguage string `json:"-"`
 }
 
 // Traveler is the person who travels: every passport they may use, and the
@@ -339,4 +348,19 @@ type TripResult struct {
 	EvaluatedAt     time.Time     `json:"evaluated_at"`
 	RequestID       string        `json:"request_id"`
 	Disclaimer      string        `json:"disclaimer"`
+	// Language is the code of the language of the answer's words (the
+	// summary, the reasons, details and notes of every leg, the Schengen
+	// account, the defaults' reasons, the assumptions and the disclaimer):
+	// en, es, fr, ... It is given when the request asked for a language
+	// and left out when it asked for none, the words then being English.
+	Language string `json:"language,omitempty"`
+}
+
+// Words is the catalog of the answer's language (Language): English when
+// none was asked or it is not a language the service speaks.
+func (r TripResult) Words() *locale.Catalog {
+	if c, ok := locale.Embedded().Get(r.Language); ok {
+		return c
+	}
+	return English()
 }

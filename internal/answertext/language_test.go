@@ -1,12 +1,16 @@
 package answertext_test
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
@@ -44,6 +48,48 @@ func TestCheckSpeaksEveryLanguage(t *testing.T) {
 		}
 		if en := entrycheck.EntryRulesOf(en, "Thailand"); c.Text("label.entry_rules_of") != entrycheck.English().Text("label.entry_rules_of") && strings.Contains(text, en) {
 			t.Errorf("%s: the English heading %q is left", c.Code, en)
+		}
+	}
+}
+
+// TestTripSpeaksEveryLanguage words a trip of several legs (a Schengen
+// count passed, a document to obtain) in every language: its title, leg
+// headings, labels and statuses are the language's, and none of the
+// English ones is left where the language has its own.
+func TestTripSpeaksEveryLanguage(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	f, err := os.Open(filepath.Join("..", "evaluation", "testdata", "trips", "schengen-over-90.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := evaluation.DecodeTripRequest(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := locale.Embedded().English()
+	for _, c := range locale.Embedded().List() {
+		req.Language = c.Code
+		r, err := ev.EvaluateTrip(req, "req_language", clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for frame, text := range map[string]string{"text": answertext.Text(answertext.Trip(r)), "compact": answertext.Compact(answertext.Trip(r))} {
+			for _, id := range []string{"trip.text.leg", "trip.text.conditions", "trip.text.status." + string(r.Summary.Status)} {
+				want := strings.SplitN(c.Text(id, "number", c.Number(1)), "{", 2)[0]
+				if !strings.Contains(text, want) {
+					t.Errorf("%s %s: no %s %q", c.Code, frame, id, want)
+				}
+				if english := strings.SplitN(en.Text(id, "number", "1"), "{", 2)[0]; c.Code != locale.English && english != want && strings.Contains(text, english+":") {
+					t.Errorf("%s %s: the English %q is left", c.Code, frame, english)
+				}
+			}
+			if title := c.Count("trip.text.title", r.Summary.Counts.Legs); !strings.HasPrefix(text, title) {
+				t.Errorf("%s %s: does not open with %q", c.Code, frame, title)
+			}
+			if strings.Contains(text, "[trip.") || regexp.MustCompile(`\{[a-z_]+\}`).MatchString(text) {
+				t.Errorf("%s %s: a message is missing or a placeholder left", c.Code, frame)
+			}
 		}
 	}
 }

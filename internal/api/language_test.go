@@ -1,15 +1,21 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
+	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/locale"
+	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
 // TestFreeCheckSpeaksTheLanguageAsked asks one route in every language the
@@ -177,4 +183,139 @@ func devanagari(s string) bool {
 // withManyFreeChecks lets one client make the many checks of a test.
 func withManyFreeChecks(c *config.Config) {
 	c.Quotas.Anonymous, c.Quotas.Network = 1000, 1000
+}
+
+// tripBody is an example itinerary with the language asked in the body,
+// or none for "".
+func tripBody(t *testing.T, language string) []byte {
+	t.Helper()
+	body, err := os.ReadFile("../evaluation/testdata/trips/schengen-over-90.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if language == "" {
+		return body
+	}
+	var trip map[string]any
+	if err := json.Unmarshal(body, &trip); err != nil {
+		t.Fatal(err)
+	}
+	trip["language"] = language
+	b, err := json.Marshal(trip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// tripPayment is a payment the accepting gate takes for a trip.
+func tripPayment(t *testing.T) string {
+	t.Helper()
+	return header(t, x402.PaymentPayload{
+		X402Version: x402.Version,
+		Accepted:    x402.ExactUSDC("100000", payTo, 120),
+		Payload:     json.RawMessage(`{"signature":"0x2d6a","authorization":{"value":"100000"}}`),
+	})
+}
+
+// TestTripSpeaksTheLanguageAsked pays for one itinerary in German, asked
+// by ?lang=de, by the body's language (which lang overrides) and by
+// Accept-Language: the words are the German catalog's, the codes those of
+// the English answer; a language not spoken gives English and says so.
+func TestTripSpeaksTheLanguageAsked(t *testing.T) {
+	e := startWithGate(t, &acceptingGate{})
+	pay := tripPayment(t)
+	english := e.post("/v1/trips/evaluate", "application/json", tripBody(t, ""), "PAYMENT-SIGNATURE", pay)
+	if english.StatusCode != http.StatusOK {
+		t.Fatalf("English trip: %d %s", english.StatusCode, english.body)
+	}
+	en := english.json(t)
+	de, _ := locale.Embedded().Get("de")
+	for _, how := range []struct {
+		path   string
+		body   []byte
+		header []string
+	}{
+		{"/v1/trips/evaluate?lang=de", tripBody(t, ""), nil},
+		{"/v1/trips/evaluate?lang=de", tripBody(t, "es"), nil},
+		{"/v1/trips/evaluate", tripBody(t, "de"), nil},
+		{"/v1/trips/evaluate", tripBody(t, ""), []string{"Accept-Language", "de-CH, de;q=0.9, en;q=0.5"}},
+	} {
+		r := e.post(how.path, "application/json", how.body, append([]string{"PAYMENT-SIGNATURE", pay}, how.header...)...)
+		if r.StatusCode != http.StatusOK {
+			t.Fatalf("%s %v: %d %s", how.path, how.header, r.StatusCode, r.body)
+		}
+		m := r.json(t)
+		summary := m["summary"].(map[string]any)
+		if m["language"] != "de" || m["disclaimer"] != entrycheck.Disclaimer(de) ||
+			!strings.HasPrefix(summary["text"].(string), de.Text("trip.summary.status."+summary["status"].(string))) {
+			t.Errorf("%s %v: language %v, summary %q", how.path, how.header, m["language"], summary["text"])
+		}
+		if m["schengen"].(map[string]any)["rule"] != de.Text("trip.schengen.rule") {
+			t.Errorf("%s %v: Schengen rule %q", how.path, how.header, m["schengen"].(map[string]any)["rule"])
+		}
+		if summary["status"] != en["summary"].(map[string]any)["status"] || !reflect.DeepEqual(summary["counts"], en["summary"].(map[string]any)["counts"]) {
+			t.Errorf("%s %v: status %v, counts %v differ from the English answer's", how.path, how.header, summary["status"], summary["counts"])
+		}
+		for i, l := range m["legs"].([]any) {
+			l, el := l.(map[string]any), en["legs"].([]any)[i].(map[string]any)
+			for _, code := range []string{"status", "requirement", "action", "allowed_stay_days", "coverage"} {
+				if l[code] != el[code] {
+					t.Errorf("%s leg %d: %s %v, in English %v", how.path, i, code, l[code], el[code])
+				}
+			}
+			if l["requirement_label"] == el["requirement_label"] || l["why"].([]any)[0] == el["why"].([]any)[0] {
+				t.Errorf("%s leg %d: words in English: %v", how.path, i, l["why"].([]any)[0])
+			}
+		}
+	}
+	r := e.post("/v1/trips/evaluate?lang=xx", "application/json", tripBody(t, ""), "PAYMENT-SIGNATURE", pay)
+	m := r.json(t)
+	defaults := m["defaults_applied"].([]any)
+	last := defaults[len(defaults)-1].(map[string]any)
+	if r.StatusCode != http.StatusOK || m["language"] != "en" || m["disclaimer"] != en["disclaimer"] || last["field"] != "language" || last["value"] != "en" ||
+		len(defaults) != len(en["defaults_applied"].([]any))+1 {
+		t.Errorf("lang=xx: %d, language %v, defaults %v", r.StatusCode, m["language"], defaults)
+	}
+}
+
+// TestMCPTripSpeaksTheLanguageAsked pays for evaluate_trip with the
+// official Go SDK and the argument language "de": the structured answer
+// and the text content are in German and conform to the tool's output
+// schema; language "xx" answers in English and says so.
+func TestMCPTripSpeaksTheLanguageAsked(t *testing.T) {
+	e := startWithGate(t, &acceptingGate{})
+	cs := e.connectMCP(nil, protocolDiscover)
+	payment := mcp.Meta{"x402/payment": x402.PaymentPayload{
+		X402Version: x402.Version,
+		Accepted:    x402.ExactUSDC("100000", payTo, 120),
+		Payload:     json.RawMessage(`{"signature":"0x2d6a","authorization":{"value":"100000"}}`),
+	}}
+	de, _ := locale.Embedded().Get("de")
+	res := callTool(t, cs, "evaluate_trip", json.RawMessage(tripBody(t, "de")), payment)
+	if res.IsError {
+		t.Fatalf("paid call: %v", textOf(res))
+	}
+	conforms(t, e.tools(cs)["evaluate_trip"], res)
+	var r entrycheck.TripResult
+	structured(t, res, &r)
+	if r.Language != "de" || r.Disclaimer != entrycheck.Disclaimer(de) || r.Schengen == nil || r.Schengen.Rule != de.Text("trip.schengen.rule") {
+		t.Errorf("language %q, disclaimer %q", r.Language, r.Disclaimer)
+	}
+	text := strings.Join(textOf(res), "\n")
+	france := de.Country("FR", "France")
+	for _, want := range []string{de.Count("trip.text.title", len(r.Legs)), de.Text("trip.text.leg", "number", "1") + ", " + france + " (FRA)", entrycheck.Disclaimer(de)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text has no %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Leg 1, France (FRA)") || strings.Contains(text, entrycheck.Disclaimer(entrycheck.English())) {
+		t.Errorf("the text is in English:\n%s", text)
+	}
+
+	res = callTool(t, cs, "evaluate_trip", json.RawMessage(tripBody(t, "xx")), payment)
+	structured(t, res, &r)
+	if last := r.DefaultsApplied[len(r.DefaultsApplied)-1]; res.IsError || r.Language != "en" || last.Field != "language" || last.Value != "en" {
+		t.Errorf("language xx: %q, defaults %+v", r.Language, r.DefaultsApplied)
+	}
 }

@@ -22,7 +22,7 @@ func (e *Evaluator) Check(req entrycheck.CheckRequest, clock entrycheck.Clock) (
 	if req.RequestID == "" {
 		req.RequestID = newRequestID()
 	}
-	w, fallback := e.wordsFor(req)
+	w, fallback := e.wordsFor(req.Language, req.AcceptLanguage)
 	r := e.evaluate(w, pc, dc, tc, req, clock.Now().UTC())
 	if fallback != nil {
 		r.DefaultsApplied = append(append([]entrycheck.Default(nil), r.DefaultsApplied...), *fallback)

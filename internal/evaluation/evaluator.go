@@ -140,21 +140,22 @@ func (e *Evaluator) Source() entrycheck.Source { return e.source }
 // the answer echoes.
 const maxAskedLanguage = 35
 
-// wordsFor returns the wording of the language an answer is asked in, and
-// the default that says so when it is a language the service does not
-// speak (then the answer is in English).
-func (e *Evaluator) wordsFor(req entrycheck.CheckRequest) (*words, *entrycheck.Default) {
-	if req.Language == "" && req.AcceptLanguage == "" {
+// wordsFor returns the wording of the language an answer is asked in,
+// given explicitly (language) or by an Accept-Language header, and the
+// default that says so when it is a language the service does not speak
+// (then the answer is in English).
+func (e *Evaluator) wordsFor(language, acceptLanguage string) (*words, *entrycheck.Default) {
+	if language == "" && acceptLanguage == "" {
 		return e.words[0], nil
 	}
 	// A language's own code (the pages' and the API's usual ask) needs no
 	// matching.
 	for _, w := range e.words {
-		if w.Code == req.Language {
+		if w.Code == language {
 			return w, nil
 		}
 	}
-	c, spoken := e.catalogs.Match(req.Language, req.AcceptLanguage)
+	c, spoken := e.catalogs.Match(language, acceptLanguage)
 	w := e.words[0]
 	for _, x := range e.words {
 		if x.Catalog == c {
@@ -164,9 +165,9 @@ func (e *Evaluator) wordsFor(req entrycheck.CheckRequest) (*words, *entrycheck.D
 	if spoken {
 		return w, nil
 	}
-	asked := req.Language
+	asked := language
 	if asked == "" {
-		asked = req.AcceptLanguage
+		asked = acceptLanguage
 	}
 	if len(asked) > maxAskedLanguage {
 		asked = asked[:maxAskedLanguage] + "..."

@@ -69,3 +69,32 @@ func TestEveryLanguageWordsEveryAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestFreeTextAssumptionsInEveryLanguage: the assumptions that echo the
+// free-text fallbacks are worded in the language of the answer, with the
+// traveller's text quoted as given and the field names unchanged.
+func TestFreeTextAssumptionsInEveryLanguage(t *testing.T) {
+	ev := datatest.Evaluator(t)
+	req := entrycheck.CheckRequest{Passport: "IND", Destination: "MEX", ResidencePermitsText: "green card", VisasHeldText: "US tourist visa"}
+	en, err := ev.Check(req, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range locale.Embedded().List() {
+		req.Language = c.Code
+		r, err := ev.Check(req, today)
+		if err != nil {
+			t.Fatal(err)
+		}
+		permits, visas := r.Assumptions[len(r.Assumptions)-2], r.Assumptions[len(r.Assumptions)-1]
+		if permits != c.Text("assumption.free_text.residence_permits", "text", "green card") || visas != c.Text("assumption.free_text.visas_held", "text", "US tourist visa") {
+			t.Errorf("%s: %q, %q", c.Code, permits, visas)
+		}
+		if !strings.Contains(permits, "residence_permits_of") || !strings.Contains(visas, "visas_of") {
+			t.Errorf("%s: a field name is translated: %q, %q", c.Code, permits, visas)
+		}
+		if c.Code != locale.English && (permits == en.Assumptions[len(en.Assumptions)-2] || visas == en.Assumptions[len(en.Assumptions)-1]) {
+			t.Errorf("%s: in English: %q", c.Code, permits)
+		}
+	}
+}

@@ -35,11 +35,10 @@ const (
 	assumeHeldEnded     = "assumption.held_ended"
 	assumeExemption     = "assumption.exemption"
 	assumeOld           = "assumption.old"
+	// The free-text fallbacks are echoed, never interpreted.
+	assumeFreePermits = "assumption.free_text.residence_permits"
+	assumeFreeVisas   = "assumption.free_text.visas_held"
 )
-
-// tripText is a message in English: a trip's report is worded in English
-// only, its legs' answers included.
-func tripText(id string) string { return locale.Embedded().English().Text(id) }
 
 // words is the wording of answers in one language: its catalog, and the
 // lists every answer shares, worded once so that a check builds none.
@@ -52,6 +51,9 @@ type words struct {
 	defaults    [2][2][]entrycheck.Default
 	assumptions assumptionTable
 }
+
+// country names a country in the language of w.
+func (w *words) country(c entrycheck.Country) string { return w.Country(c.ISO2, c.Name) }
 
 func newWords(c *locale.Catalog, index int, asOf entrycheck.Date) *words {
 	w := &words{Catalog: c, index: index, disclaimer: entrycheck.Disclaimer(c)}
@@ -172,10 +174,10 @@ func (w *words) assumptionsFor(r *entrycheck.CheckResult, req entrycheck.CheckRe
 	}
 	out := append([]string(nil), w.assumptions[flags]...)
 	if req.ResidencePermitsText != "" {
-		out = append(out, "residence_permits was given as free text (\""+req.ResidencePermitsText+"\") and was not interpreted: list the issuing countries in residence_permits_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
+		out = append(out, w.Text(assumeFreePermits, "text", req.ResidencePermitsText))
 	}
 	if req.VisasHeldText != "" {
-		out = append(out, "visas_held was given as free text (\""+req.VisasHeldText+"\") and was not interpreted: list the issuing countries in visas_of (ISO3 codes or SCHENGEN) to have exemptions applied.")
+		out = append(out, w.Text(assumeFreeVisas, "text", req.VisasHeldText))
 	}
 	return out
 }

@@ -17,6 +17,11 @@ import (
 // choice among them, the Schengen account (which needs every leg's choice),
 // each leg's conditions and decision, and the summary.
 //
+// Every text of the answer is worded in the language the request asks
+// for (Language, else AcceptLanguage), English when it asks for none or for
+// one the service does not speak, which defaults_applied then says; the
+// codes, and so every decision, are the same in every language.
+//
 // It returns an *entrycheck.Error with code EINVALID listing every problem
 // of the request (see ValidateTrip). Data gaps are not errors: they give
 // legs and trips with status unknown. requestID identifies the evaluation;
@@ -29,28 +34,36 @@ func (e *Evaluator) EvaluateTrip(req entrycheck.TripRequest, requestID string, c
 	if requestID == "" {
 		requestID = newRequestID()
 	}
+	w, fallback := e.wordsFor(req.Language, req.AcceptLanguage)
 	now := clock.Now().UTC() // one instant for every leg
-	legs := e.tripLegs(plan)
+	legs := e.tripLegs(w, plan)
 	choices := make([]legChoice, len(legs))
 	for i, leg := range legs {
-		choices[i] = e.choose(plan, leg, requestID, now)
+		choices[i] = e.choose(w, plan, leg, requestID, now)
 	}
-	schengen := e.schengenAccount(legs, choices)
+	schengen := e.schengenAccount(w, legs, choices)
 	// The first leg's chosen passport stands for where the trip starts.
 	origin := choices[0].best().passport.country
 	decisions := make([]entrycheck.LegDecision, len(legs))
 	for i := range legs {
-		decisions[i] = e.decide(plan, legs, choices, i, schengen, origin)
+		decisions[i] = e.decide(w, plan, legs, choices, i, schengen, origin)
 	}
-	return entrycheck.TripResult{
-		Summary:         summarize(decisions),
+	res := entrycheck.TripResult{
+		Summary:         summarize(w, decisions),
 		Legs:            decisions,
 		Schengen:        schengen.stay,
-		DefaultsApplied: tripDefaults(plan, origin, schengen.stay),
-		Assumptions:     tripAssumptions(legs, choices, now),
+		DefaultsApplied: tripDefaults(w, plan, origin, schengen.stay),
+		Assumptions:     tripAssumptions(w, legs, choices, now),
 		DatasetVersion:  e.snap.Version(),
 		EvaluatedAt:     now,
 		RequestID:       requestID,
-		Disclaimer:      e.words[0].disclaimer,
-	}, nil
+		Disclaimer:      w.disclaimer,
+	}
+	if req.Language != "" || req.AcceptLanguage != "" {
+		res.Language = w.Code
+	}
+	if fallback != nil {
+		res.DefaultsApplied = append(res.DefaultsApplied, entrycheck.TripDefault{Field: fallback.Field, Value: fallback.Value, Reason: fallback.Reason})
+	}
+	return res, nil
 }

@@ -33,15 +33,16 @@ type legChoice struct {
 
 func (c legChoice) best() option { return c.options[c.order[0]] }
 
-// choose ranks every passport for a leg and evaluates the best in full.
-func (e *Evaluator) choose(plan tripPlan, leg tripLeg, requestID string, now time.Time) legChoice {
+// choose ranks every passport for a leg and evaluates the best in full, in
+// the language of w.
+func (e *Evaluator) choose(w *words, plan tripPlan, leg tripLeg, requestID string, now time.Time) legChoice {
 	c := legChoice{options: make([]option, len(plan.passports))}
 	for j, p := range plan.passports {
 		c.options[j] = e.passportOption(p, leg, legRequest(plan, p, leg, requestID), now)
 	}
 	c.order = rankOptions(c.options)
 	best := c.best().passport
-	c.result = e.evaluate(e.words[0], best.country, leg.country, nil, legRequest(plan, best, leg, requestID), now)
+	c.result = e.evaluate(w, best.country, leg.country, nil, legRequest(plan, best, leg, requestID), now)
 	return c
 }
 
@@ -141,47 +142,46 @@ func rankOptions(opts []option) []int {
 }
 
 // choiceWhy explains which passport was chosen and what set it apart from the runner-up.
-func choiceWhy(leg tripLeg, c legChoice) string {
+func choiceWhy(w *words, leg tripLeg, c legChoice) string {
 	best := c.best()
-	chosen := best.passport.country.Name
+	chosen := w.country(best.passport.country)
 	if len(c.options) == 1 {
-		return entrycheck.PassportWords(chosen) + ", your only passport."
+		return w.Text("trip.why.choice.only", "country", chosen)
 	}
 	next := c.options[c.order[1]]
-	other := next.passport.country.Name
 	_, step := compareOptions(best, next)
-	return entrycheck.PassportWords(chosen) + ", chosen over the passport of " + other + " because " + rankReason(step, leg.country.Name, best, next)
+	return w.Text("trip.why.choice.over", "country", chosen, "other", w.country(next.passport.country), "reason", rankReason(w, step, leg.country, best, next))
 }
 
 // rankReason says what the step of the ranking found between the chosen
 // passport and the runner-up.
-func rankReason(step rankStep, dest string, best, next option) string {
-	other := next.passport.country.Name
+func rankReason(w *words, step rankStep, dest entrycheck.Country, best, next option) string {
+	other, destination := w.country(next.passport.country), w.country(dest)
 	switch step {
 	case byValidityRule:
-		return "the passport of " + other + " does not meet " + dest + "'s passport-validity rule for this leg."
+		return w.Text("trip.why.rank.validity_rule", "other", other, "destination", destination)
 	case byRequirement:
-		return best.requirement.Phrase() + " is easier than " + next.requirement.Phrase() + " with the passport of " + other + "."
+		return w.Text("trip.why.rank.requirement", "best", best.requirement.PhraseIn(w.Catalog), "next", next.requirement.PhraseIn(w.Catalog), "other", other)
 	case byOwnCountry:
-		return "it is " + dest + "'s own passport, so you enter as a citizen."
+		return w.Text("trip.why.rank.own_country", "destination", destination)
 	case byStay:
-		return "its visa-free stay is longer (" + stayText(best.days) + ", against " + stayText(next.days) + " with the passport of " + other + ")."
+		return w.Text("trip.why.rank.stay", "best", stayText(w, best.days), "next", stayText(w, next.days), "other", other)
 	case byValidityKnown:
-		return "its validity is confirmed for this leg, that of the passport of " + other + " could not be checked."
+		return w.Text("trip.why.rank.validity_known", "other", other)
 	}
-	return "your passports give the same answer here and it is listed before the passport of " + other + "."
+	return w.Text("trip.why.rank.order", "other", other)
 }
 
 // alternatives lists every passport's answer in the order of
-// traveler.passports, with its rank. Check sets label and action from the
-// requirement alone.
-func alternatives(c legChoice) []entrycheck.PassportOption {
+// traveler.passports, with its rank, labelled in the language of w. Check
+// sets label and action from the requirement alone.
+func alternatives(w *words, c legChoice) []entrycheck.PassportOption {
 	out := make([]entrycheck.PassportOption, len(c.options))
 	for rank, i := range c.order {
 		o := c.options[i]
 		out[i] = entrycheck.PassportOption{
 			Passport:         tripPassport(o.passport),
-			Verdict:          entrycheck.VerdictOf(o.requirement, o.days),
+			Verdict:          entrycheck.VerdictOfIn(w.Catalog, o.requirement, o.days),
 			Action:           o.requirement.Action(),
 			ExemptionApplied: o.exemption,
 			PassportValidity: o.validity.status,

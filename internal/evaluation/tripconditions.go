@@ -9,27 +9,27 @@ import (
 // account's share, transit, onward ticket, yellow fever, the destination's
 // blank-page and other health rules, then the age of the verdict. It
 // returns the transit programmes of a transit leg and whether one covers
-// the connection.
-func (e *Evaluator) legConditions(legs []tripLeg, c legChoice, i int, schengen schengenAccount, origin entrycheck.Country) ([]entrycheck.Condition, transitAnswer) {
+// the connection. The details are in the language of w.
+func (e *Evaluator) legConditions(w *words, legs []tripLeg, c legChoice, i int, schengen schengenAccount, origin entrycheck.Country) ([]entrycheck.Condition, transitAnswer) {
 	leg, best, r := legs[i], c.best(), &c.result
 	dest := e.destination(leg.country.ISO3)
-	says := validitySays(dest.country.Name, r.EntryRules.PassportValidity, leg.schengen)
+	says := validitySays(w, w.country(dest.country), r.EntryRules.PassportValidity, leg.schengen)
 	freeMovement := leg.schengen && e.destination(best.passport.country.ISO3).schengen
 	conds := []entrycheck.Condition{
-		validityCondition(best.validity, r.EntryRules.PassportValidity, says, best.passport, leg),
-		stayCondition(leg, best, r, freeMovement),
+		validityCondition(w, best.validity, r.EntryRules.PassportValidity, says, best.passport, leg),
+		stayCondition(w, leg, best, r, freeMovement),
 	}
 	if leg.schengen {
 		conds = append(conds, schengen.conditions[i])
 	}
 	var transit transitAnswer
 	if leg.transit {
-		transit = transitCondition(leg, r, dest.curated, e.traveller(r.Passport.ISO3, r.Requirement, ruleDay(leg, r)))
+		transit = transitCondition(w, leg, r, dest.curated, e.traveller(r.Passport.ISO3, r.Requirement, ruleDay(leg, r)))
 		conds = append(conds, transit.condition)
 	}
-	conds = append(conds, onwardCondition(leg, best, r, dest.curated), e.yellowFeverCondition(legs, i, origin))
+	conds = append(conds, onwardCondition(w, leg, best, r, dest.curated), e.yellowFeverCondition(w, legs, i, origin))
 	if !best.own {
-		conds = append(conds, ruleConditions(r.EntryRules)...)
+		conds = append(conds, ruleConditions(w, r.EntryRules)...)
 	}
 	// A connection a transit programme covers rests on the programme, not
 	// on the verdict for entering the country.
@@ -40,11 +40,11 @@ func (e *Evaluator) legConditions(legs []tripLeg, c legChoice, i int, schengen s
 }
 
 // verdictAgeCondition asks for an old verdict to be confirmed before the
-// leg: the check says so (VerdictVerification.Confirm) when the verdict
-// comes from the matrix and is older than VerdictOldAfterDays at
-// evaluated_at, the age every answer reports. It needs action, since a plan
-// resting on a verdict that may have changed is not ready; old is false
-// when the verdict is not old.
+// leg: the check says so (VerdictVerification.Confirm, in the answer's
+// language) when the verdict comes from the matrix and is older than
+// VerdictOldAfterDays at evaluated_at, the age every answer reports. It
+// needs action, since a plan resting on a verdict that may have changed is
+// not ready; old is false when the verdict is not old.
 func verdictAgeCondition(r *entrycheck.CheckResult) (c entrycheck.Condition, old bool) {
 	confirm := r.VerdictVerification.Confirm
 	if confirm == "" {
@@ -54,71 +54,71 @@ func verdictAgeCondition(r *entrycheck.CheckResult) (c entrycheck.Condition, old
 }
 
 // stayCondition compares the planned stay with the stay the verdict allows.
-func stayCondition(leg tripLeg, best option, r *entrycheck.CheckResult, freeMovement bool) entrycheck.Condition {
+func stayCondition(w *words, leg tripLeg, best option, r *entrycheck.CheckResult, freeMovement bool) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionStayDuration, Status: entrycheck.ConditionNotApplicable}
 	switch {
 	case leg.transit:
-		c.Detail = "Transit leg: no stay is planned; the transit programme's time limit is checked under the transit condition."
+		c.Detail = w.Text("trip.stay.transit")
 	case best.own:
-		c.Detail = "You are entering your own country: no limit applies to the stay of a citizen."
+		c.Detail = w.Text("trip.stay.own_country")
 	case r.Requirement == entrycheck.NoAdmission:
-		c.Detail = "No stay is possible: the verdict is no admission."
+		c.Detail = w.Text("trip.stay.no_admission")
 	case r.Requirement == entrycheck.Unknown || r.Requirement == entrycheck.NeedsReview:
 		c.Status = entrycheck.ConditionUnknown
-		c.Detail = "There is no reliable verdict, so the allowed stay is not known: check with the official authority."
+		c.Detail = w.Text("trip.stay.no_reliable_verdict")
 	case freeMovement:
-		c.Detail = "A passport of a Schengen state in a Schengen state: free movement, no short-stay limit."
+		c.Detail = w.Text("trip.stay.free_movement")
 	case r.Requirement.NeedsAction():
 		c.Status = entrycheck.ConditionAdvisory
-		c.Detail = "The stay you may make is set by the " + r.Requirement.Document() + " you obtain: make sure it covers the whole leg."
-		if days, dated := stayDays(leg.plannedLeg); dated {
-			c.Detail += " You plan " + entrycheck.Plural(days, "day") + ", " + leg.arrival.String() + " to " + leg.departure.String() + ", both included."
+		c.Detail = w.Text("trip.stay.set_by_document", "document", r.Requirement.DocumentIn(w.Catalog))
+		if n, dated := stayDays(leg.plannedLeg); dated {
+			c.Detail = sentences(w, c.Detail, w.Text("trip.stay.planned", "days", countDays(w, n), "arrival", dateText(w, *leg.arrival), "departure", dateText(w, *leg.departure)))
 		}
 	default:
-		c.Status, c.ActionNeeded, c.Detail = visaFreeStay(leg, r.AllowedStayDays)
+		c.Status, c.ActionNeeded, c.Detail = visaFreeStay(w, leg, r.AllowedStayDays)
 	}
 	return c
 }
 
 // visaFreeStay compares a visa-free leg's days with the verdict's limit.
-func visaFreeStay(leg tripLeg, allowed entrycheck.Days) (entrycheck.ConditionStatus, bool, string) {
-	days, dated := stayDays(leg.plannedLeg)
+func visaFreeStay(w *words, leg tripLeg, allowed entrycheck.Days) (entrycheck.ConditionStatus, bool, string) {
+	n, dated := stayDays(leg.plannedLeg)
 	switch {
 	case !allowed.Valid:
-		return entrycheck.ConditionUnknown, false, "The secondary visa table gives no number of days for this visa-free route, so the stay cannot be compared with a limit: check with the official authority for a long stay."
+		return entrycheck.ConditionUnknown, false, w.Text("trip.stay.no_number")
 	case !dated:
-		return entrycheck.ConditionUnknown, false, "Visa-free stays are limited to " + entrycheck.Plural(allowed.N, "day") + "; give this leg's arrival and departure dates to compare."
-	case days <= allowed.N:
-		return entrycheck.ConditionMet, false, "You plan " + entrycheck.Plural(days, "day") + " (arrival and departure days included), within the visa-free limit of " + entrycheck.Plural(allowed.N, "day") + "."
+		return entrycheck.ConditionUnknown, false, w.Text("trip.stay.undated", "limit", countDays(w, allowed.N))
+	case n <= allowed.N:
+		return entrycheck.ConditionMet, false, w.Text("trip.stay.within", "days", countDays(w, n), "limit", countDays(w, allowed.N))
 	}
-	return entrycheck.ConditionNotMet, true, "You plan " + entrycheck.Plural(days, "day") + " (arrival and departure days included), more than the visa-free limit of " + entrycheck.Plural(allowed.N, "day") + ": shorten the stay or obtain a visa that allows it."
+	return entrycheck.ConditionNotMet, true, w.Text("trip.stay.over", "days", countDays(w, n), "limit", countDays(w, allowed.N))
 }
 
 // onwardCondition reads the destination's onward-ticket rule against the itinerary.
-func onwardCondition(leg tripLeg, best option, r *entrycheck.CheckResult, curated bool) entrycheck.Condition {
+func onwardCondition(w *words, leg tripLeg, best option, r *entrycheck.CheckResult, curated bool) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionOnwardTicket, Status: entrycheck.ConditionUnknown}
 	field := r.EntryRules.OnwardTicket
 	rule := field.Holding()
-	name := leg.country.Name
+	name := w.country(leg.country)
 	switch {
 	case best.own:
-		c.Status, c.Detail = entrycheck.ConditionNotApplicable, "You are entering your own country: no onward ticket is asked of citizens."
+		c.Status, c.Detail = entrycheck.ConditionNotApplicable, w.Text("trip.onward.own_country")
 	case field != nil && rule == nil:
-		c.Detail = name + "'s curated onward-ticket rule is not a rule for your passport: " + field.Note + " Carry proof of onward or return travel to be safe."
+		c.Detail = w.Text("trip.onward.not_for_you", "country", name, "note", field.Note)
 	case rule == nil && curated:
-		c.Detail = "No official source for " + name + "'s onward-ticket rule was found; carry proof of onward or return travel to be safe."
+		c.Detail = w.Text("trip.onward.no_source", "country", name)
 	case rule == nil:
-		c.Detail = name + "'s entry rules are not curated; carry proof of onward or return travel to be safe."
+		c.Detail = w.Text("trip.onward.not_curated", "country", name)
 	default:
 		c.Source, c.RuleText = &rule.Source, rule.Value.Text
-		asks := name + " requires proof of onward or return travel"
+		asks := "trip.onward.required"
 		if rule.Value.Required == entrycheck.OnwardMayBeAsked {
-			asks = "Border officers in " + name + " may ask for proof of onward or return travel"
+			asks = "trip.onward.may_be_asked"
 		}
 		if leg.next != "" {
-			c.Status, c.Detail = entrycheck.ConditionMet, asks+"; your itinerary continues to "+leg.next+": carry proof of that booking."
+			c.Status, c.Detail = entrycheck.ConditionMet, w.Text(asks+".continues", "country", name, "next", leg.next)
 		} else {
-			c.Status, c.Detail = entrycheck.ConditionAdvisory, asks+"; the itinerary ends here, so carry proof of your return or onward ticket."
+			c.Status, c.Detail = entrycheck.ConditionAdvisory, w.Text(asks+".ends", "country", name)
 		}
 	}
 	return c
@@ -126,19 +126,20 @@ func onwardCondition(leg tripLeg, best option, r *entrycheck.CheckResult, curate
 
 // ruleConditions lists the destination's blank-page and other health
 // rules, which apply as stated and cannot be checked against a plan.
-func ruleConditions(rules entrycheck.EntryRules) []entrycheck.Condition {
+func ruleConditions(w *words, rules entrycheck.EntryRules) []entrycheck.Condition {
 	var out []entrycheck.Condition
 	if bp := rules.BlankPages.Holding(); bp != nil {
 		out = append(out, entrycheck.Condition{
 			Kind: entrycheck.ConditionBlankPages, Status: entrycheck.ConditionAdvisory, Source: &bp.Source, RuleText: bp.Value.Text,
-			Detail: "Keep at least " + entrycheck.Plural(bp.Value.Pages, "blank page") + " in the passport.",
+			Detail: w.Count("trip.blank_pages", bp.Value.Pages),
 		})
 	}
 	if h := rules.OtherHealth.Holding(); h != nil {
 		for _, rule := range h.Value {
+			// The topic is named by its curated code (polio, yellow_fever).
 			out = append(out, entrycheck.Condition{
 				Kind: entrycheck.ConditionOtherHealth, Status: entrycheck.ConditionAdvisory, Source: &h.Source, RuleText: rule.Text,
-				Detail: "Health rule: " + rule.Topic + ".",
+				Detail: w.Text("trip.health_rule", "topic", rule.Topic),
 			})
 		}
 	}

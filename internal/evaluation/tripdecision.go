@@ -8,8 +8,9 @@ import (
 )
 
 // decide makes the decision of leg i: the chosen passport's answer, the
-// conditions of the plan, why, the status and every passport's option.
-func (e *Evaluator) decide(plan tripPlan, legs []tripLeg, choices []legChoice, i int, schengen schengenAccount, origin entrycheck.Country) entrycheck.LegDecision {
+// conditions of the plan, why, the status and every passport's option, in
+// the language of w.
+func (e *Evaluator) decide(w *words, plan tripPlan, legs []tripLeg, choices []legChoice, i int, schengen schengenAccount, origin entrycheck.Country) entrycheck.LegDecision {
 	leg, c := legs[i], choices[i]
 	r := &c.result
 	d := entrycheck.LegDecision{
@@ -28,14 +29,14 @@ func (e *Evaluator) decide(plan tripPlan, legs []tripLeg, choices []legChoice, i
 		EntryRulesVerification: r.EntryRulesVerification,
 		Coverage:               r.EntryRules.Coverage,
 		Source:                 r.Source,
-		Alternatives:           alternatives(c),
+		Alternatives:           alternatives(w, c),
 	}
-	conds, transit := e.legConditions(legs, c, i, schengen, origin)
+	conds, transit := e.legConditions(w, legs, c, i, schengen, origin)
 	if transit.covered {
 		d.Action = entrycheck.ActionNone
 	}
 	d.Conditions, d.TransitPrograms = conds, transit.programs
-	d.Why = legWhy(plan, leg, c, transit.covered)
+	d.Why = legWhy(w, plan, leg, c, transit.covered)
 	d.Status = legStatus(c, transit.covered, d)
 	return d
 }
@@ -73,59 +74,77 @@ func reliable(r entrycheck.Requirement) bool {
 	return r != entrycheck.Unknown && r != entrycheck.NeedsReview
 }
 
-// legWhy explains every step of a leg's decision in plain language.
-func legWhy(plan tripPlan, leg tripLeg, c legChoice, covered bool) []string {
-	r, name := &c.result, leg.country.Name
-	why := []string{choiceWhy(leg, c), verdictWhy(leg, c.best(), r), r.VerdictVerification.Note}
+// legWhy explains every step of a leg's decision in plain language, that
+// of w.
+func legWhy(w *words, plan tripPlan, leg tripLeg, c legChoice, covered bool) []string {
+	r, name := &c.result, w.country(leg.country)
+	why := []string{choiceWhy(w, leg, c), verdictWhy(w, leg, c.best(), r), r.VerdictVerification.Note}
 	for _, s := range r.VerdictVerification.OfficialStatements {
-		why = append(why, "Official statement ("+s.StatementWords()+" on the leg's date): "+s.Text+" ("+s.Source.Name+", read "+s.Source.RetrievedAt.String()+").")
+		why = append(why, w.Text("trip.why.statement", "statement", s.StatementWordsIn(w.Catalog), "text", s.Text, "source", s.Source.Name, "date", dateText(w, s.Source.RetrievedAt)))
 	}
 	switch x := r.ExemptionApplied; {
 	case x != nil:
-		why = append(why, "Your "+x.HeldDocument+" changes "+string(x.MatrixRequirement)+" to "+string(x.Exemption.Effect)+": "+x.Exemption.Text+" (source: "+x.Source.Name+"). Carry that document, valid, when you travel.")
+		why = append(why, exemptionWhy(w, x))
 	case (len(plan.permits) > 0 || len(plan.visas) > 0) && r.Requirement.NeedsAction():
-		why = append(why, tripText(assumeHeldUnused))
+		why = append(why, w.Text(assumeHeldUnused))
 	}
 	if leg.purpose == entrycheck.PurposeBusiness {
-		why = append(why, tripText(assumeBusiness))
+		why = append(why, w.Text(assumeBusiness))
 	}
 	if r.Requirement == entrycheck.NoAdmission && len(c.options) > 1 {
-		why = append(why, "None of your passports is admitted to "+name+" on the data; a passport with no reliable verdict would make this leg unknown rather than not possible.")
+		why = append(why, w.Text("trip.why.no_admission", "country", name))
 	}
 	if leg.transit {
-		why = append(why, transitWhy(name, r.Requirement, covered))
+		why = append(why, transitWhy(w, name, r.Requirement, covered))
 	}
 	if a := r.Apply; a != nil && !covered {
-		why = append(why, entrycheck.ApplyKindLabel(a.Kind)+": "+a.URL+" ("+entrycheck.LabelSource.String()+": "+a.Source.Name+"). "+a.Note)
+		why = append(why, w.Text("trip.why.apply", "kind", entrycheck.ApplyKindLabelIn(w.Catalog, a.Kind), "url", a.URL,
+			"label", entrycheck.LabelSource.In(w.Catalog), "source", a.Source.Name, "note", a.Note))
 	}
 	v := r.EntryRulesVerification
-	return append(why, "Entry rules of "+name+": "+strings.ReplaceAll(v.Status, "_", " ")+", "+v.ReadWords()+".", v.Note)
+	return append(why, w.Text("trip.why.entry_rules", "country", name, "status", w.Text("trip.rules_status."+v.Status), "read", v.ReadWordsIn(w.Catalog)), v.Note)
 }
 
-// transitWhy says what a transit leg asks of the traveller.
-func transitWhy(name string, req entrycheck.Requirement, covered bool) string {
+// exemptionWhy says which held document changed the requirement, from what
+// to what, under which curated exemption. The document and the
+// requirements are named by the codes of exemption_applied in English
+// (message trip.exemption.*), and in words in the other languages.
+func exemptionWhy(w *words, x *entrycheck.AppliedExemption) string {
+	document := x.HeldDocument
+	if kind, issuer, found := strings.Cut(x.HeldDocument, " of "); found {
+		document = w.Text("trip.exemption.held", "document", w.Text("trip.exemption.document."+kind), "issuer", issuer)
+	}
+	return w.Text("trip.why.exemption", "document", document,
+		"from", w.Text("trip.exemption.requirement."+string(x.MatrixRequirement)), "to", w.Text("trip.exemption.requirement."+string(x.Exemption.Effect)),
+		"text", x.Exemption.Text, "source", x.Source.Name)
+}
+
+// transitWhy says what a transit leg asks of the traveller; name is the
+// country's in the language of w.
+func transitWhy(w *words, name string, req entrycheck.Requirement, covered bool) string {
 	switch {
 	case req == entrycheck.VisaFree:
-		return "Transit: entering " + name + " is visa-free with this passport, so the connection needs nothing more."
+		return w.Text("trip.why.transit.visa_free", "country", name)
 	case covered:
-		return "Transit: a transit-without-visa programme covers this connection for your passport (see the transit condition), so no action is needed while you stay within its limits; the requirement shown is for entering " + name + "."
+		return w.Text("trip.why.transit.covered", "country", name)
 	}
-	return "Transit: no transit-without-visa programme is known to cover this connection for your passport, so the requirement for entering " + name + " is shown; ask your airline whether an airside connection needs less."
+	return w.Text("trip.why.transit.not_covered", "country", name)
 }
 
 // verdictWhy says where the chosen passport's requirement comes from; the
 // verification note follows it in the why list.
-func verdictWhy(leg tripLeg, best option, r *entrycheck.CheckResult) string {
+func verdictWhy(w *words, leg tripLeg, best option, r *entrycheck.CheckResult) string {
 	verdict := r.RequirementLabel
 	if r.AllowedStayDays.Valid {
-		verdict += " for up to " + stayText(r.AllowedStayDays)
+		verdict = w.Text("trip.why.verdict.stay", "requirement", verdict, "stay", stayText(w, r.AllowedStayDays))
 	}
+	passport := w.country(best.passport.country)
 	switch {
 	case best.own:
-		return verdict + ": you hold " + leg.country.Name + "'s own passport."
+		return w.Text("trip.why.verdict.own_country", "verdict", verdict, "country", w.country(leg.country))
 	case r.Source.MatrixValue == nil:
-		return verdict + " with the passport of " + best.passport.country.Name + ": the route is not in the secondary visa table (" + r.Source.Name + ")."
+		return w.Text("trip.why.verdict.not_in_table", "verdict", verdict, "country", passport, "source", r.Source.Name)
 	}
-	before, after := entrycheck.SourceWords(r.Source)
-	return verdict + " with the passport of " + best.passport.country.Name + ": " + before + r.Source.Name + after + "."
+	before, after := entrycheck.SourceWordsIn(w.Catalog, r.Source)
+	return w.Text("trip.why.verdict.table", "verdict", verdict, "country", passport, "source", before+r.Source.Name+after)
 }

@@ -1,8 +1,6 @@
 package evaluation
 
 import (
-	"strconv"
-
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -10,8 +8,8 @@ import (
 // itinerary.
 type tripLeg struct {
 	plannedLeg
-	// name is how texts name the leg: "leg 2 (Kenya)", numbered from 1 as
-	// people count.
+	// name is how texts name the leg, in the language of the answer: "leg
+	// 2 (Kenya)", numbered from 1 as people count.
 	name string
 	// next names the following leg; "" for the last one.
 	next string
@@ -23,13 +21,13 @@ type tripLeg struct {
 }
 
 // tripLegs is the first stage: each planned leg in its place in the
-// itinerary.
-func (e *Evaluator) tripLegs(plan tripPlan) []tripLeg {
+// itinerary, named in the language of w.
+func (e *Evaluator) tripLegs(w *words, plan tripPlan) []tripLeg {
 	legs := make([]tripLeg, len(plan.legs))
 	for i, l := range plan.legs {
 		legs[i] = tripLeg{
 			plannedLeg: l,
-			name:       "leg " + strconv.Itoa(l.index+1) + " (" + l.country.Name + ")",
+			name:       legName(w, l.index, l.country),
 			schengen:   e.destination(l.country.ISO3).schengen,
 		}
 		if i > 0 {
@@ -47,6 +45,11 @@ func (e *Evaluator) tripLegs(plan tripPlan) []tripLeg {
 		}
 	}
 	return legs
+}
+
+// legName names the leg of index in a sentence: "leg 2 (Kenya)".
+func legName(w *words, index int, c entrycheck.Country) string {
+	return w.Text("trip.leg", "number", w.Number(index+1), "country", w.country(c))
 }
 
 // legRequest is the check request of one leg for one passport.

@@ -2,8 +2,6 @@ package evaluation
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/entrycheck/entrycheck"
@@ -11,46 +9,47 @@ import (
 
 // summarize takes the most serious leg status as the trip's (see
 // entrycheck.TripStatus for the order), counts every status, and lists what
-// needs the traveller's attention in leg order.
-func summarize(legs []entrycheck.LegDecision) entrycheck.TripSummary {
+// needs the traveller's attention in leg order, in the language of w.
+func summarize(w *words, legs []entrycheck.LegDecision) entrycheck.TripSummary {
 	s := entrycheck.TripSummary{Status: entrycheck.TripReady, Attention: []string{}, Counts: countLegs(legs)}
 	for _, l := range legs {
-		s.Attention = append(s.Attention, legAttention(l)...)
+		s.Attention = append(s.Attention, legAttention(w, l)...)
 		if statusOrder(l.Status) > statusOrder(s.Status) {
 			s.Status = l.Status
 		}
 	}
-	s.Text = summaryText(s.Status, s.Counts) + oldVerdictsText(legs)
+	s.Text = summaryText(w, s.Status, s.Counts)
+	if old := oldVerdictsText(w, legs); old != "" {
+		s.Text = sentences(w, s.Text, old)
+	}
 	return s
 }
 
 // oldVerdictsText says in the summary which legs rest on an old verdict
 // that must be confirmed, and with whom; empty when none does. Each leg's
 // condition names the official page.
-func oldVerdictsText(legs []entrycheck.LegDecision) string {
+func oldVerdictsText(w *words, legs []entrycheck.LegDecision) string {
 	var which, whom []string
 	for _, l := range legs {
 		for _, c := range l.Conditions {
 			if c.Kind == entrycheck.ConditionVerdictAge {
-				which = append(which, strconv.Itoa(l.Index+1)+" ("+l.Country.Name+")")
-				if !slices.Contains(whom, l.Country.Name) {
-					whom = append(whom, l.Country.Name)
+				name := w.country(l.Country)
+				which = append(which, w.Text("trip.summary.leg_number", "number", w.Number(l.Index+1), "country", name))
+				if !slices.Contains(whom, name) {
+					whom = append(whom, name)
 				}
 			}
 		}
 	}
-	days := strconv.Itoa(entrycheck.VerdictOldAfterDays)
-	switch len(which) {
-	case 0:
+	switch {
+	case len(which) == 0:
 		return ""
-	case 1:
-		return " The verdict of leg " + which[0] + " is older than " + days + " days and may have changed: confirm it with the official authority of " + whom[0] + " before you travel (see what needs attention)."
+	case len(which) == 1:
+		return w.Count("trip.summary.old_verdict", entrycheck.VerdictOldAfterDays, "leg", which[0], "country", whom[0])
+	case len(whom) == 1:
+		return w.Count("trip.summary.old_verdicts", entrycheck.VerdictOldAfterDays, "legs", entrycheck.JoinWordsIn(w.Catalog, which), "country", whom[0])
 	}
-	authorities := "the official authorities of " + entrycheck.JoinWords(whom)
-	if len(whom) == 1 {
-		authorities = "the official authority of " + whom[0]
-	}
-	return " The verdicts of legs " + entrycheck.JoinWords(which) + " are older than " + days + " days and may have changed: confirm them with " + authorities + " before you travel (see what needs attention)."
+	return w.Count("trip.summary.old_verdicts_many", entrycheck.VerdictOldAfterDays, "legs", entrycheck.JoinWordsIn(w.Catalog, which), "countries", entrycheck.JoinWordsIn(w.Catalog, whom))
 }
 
 // countLegs counts legs by status and their conditions by outcome.
@@ -86,60 +85,53 @@ func countLegs(legs []entrycheck.LegDecision) entrycheck.TripCounts {
 
 // legAttention lists what a leg asks of the traveller: a verdict that
 // stops or may stop the leg, the document to obtain, rules not cited, and
-// every condition that needs action or could not be checked.
-func legAttention(l entrycheck.LegDecision) []string {
-	prefix := "Leg " + strconv.Itoa(l.Index+1) + " (" + l.Country.Name + "): "
+// every condition that needs action or could not be checked. Each item
+// names its leg.
+func legAttention(w *words, l entrycheck.LegDecision) []string {
+	name, passport := w.country(l.Country), w.country(l.Passport.Country)
 	var out []string
+	item := func(id string, args ...string) {
+		text := w.Text(id, args...)
+		out = append(out, w.Text("trip.attention.leg", "number", w.Number(l.Index+1), "country", name, "text", text))
+	}
 	switch {
 	case l.Status == entrycheck.TripNotPossible:
-		out = append(out, prefix+"no admission with any of your passports.")
+		item("trip.attention.no_admission")
 	case l.Status == entrycheck.TripUnknown && l.Requirement == entrycheck.NoAdmission:
-		out = append(out, prefix+"no admission with the passport of "+l.Passport.Country.Name+" and no reliable verdict for another of your passports: check with the official authority.")
+		item("trip.attention.no_admission_unknown", "country", passport)
 	case l.Status == entrycheck.TripUnknown:
-		out = append(out, prefix+"no reliable verdict ("+string(l.Requirement)+") for any of your passports: check with the official authority before you travel.")
+		item("trip.attention.no_reliable_verdict." + string(l.Requirement))
 	}
 	if l.Requirement.NeedsAction() && l.Action != entrycheck.ActionNone {
-		where := "."
 		if l.Apply != nil {
-			where = " (" + l.Apply.URL + ")."
+			item("trip.attention.obtain_at", "requirement", l.RequirementLabel, "country", passport, "action", actionText(w, l.Action), "url", l.Apply.URL)
+		} else {
+			item("trip.attention.obtain", "requirement", l.RequirementLabel, "country", passport, "action", actionText(w, l.Action))
 		}
-		out = append(out, prefix+l.RequirementLabel+" with the passport of "+l.Passport.Country.Name+": "+actionText(l.Action)+where)
 	}
 	if own := l.Passport.Country.ISO3 == l.Country.ISO3; !own && l.Coverage != entrycheck.CoverageExtended {
-		out = append(out, prefix+"still to check: no entry rule of "+l.Country.Name+" could be cited from an official source here; ask its embassy or official authority what it requires beyond the visa verdict.")
+		item("trip.attention.rules_not_cited", "country", name)
 	}
 	for _, cond := range l.Conditions {
 		switch {
 		case cond.ActionNeeded:
-			out = append(out, prefix+conditionLabel(cond.Kind)+": "+cond.Detail)
+			item("trip.attention.condition", "condition", conditionLabel(w, cond.Kind), "detail", cond.Detail)
 		case cond.Status == entrycheck.ConditionUnknown:
-			out = append(out, prefix+"still to check, "+conditionLabel(cond.Kind)+": "+cond.Detail)
+			item("trip.attention.condition_unknown", "condition", conditionLabel(w, cond.Kind), "detail", cond.Detail)
 		}
 	}
 	return out
 }
 
 // summaryText is the trip's verdict in a sentence and its counts.
-func summaryText(status entrycheck.TripStatus, c entrycheck.TripCounts) string {
-	var verdict string
-	switch status {
-	case entrycheck.TripNotPossible:
-		verdict = "Not possible as planned: at least one leg admits none of your passports."
-	case entrycheck.TripUnknown:
-		verdict = "Unknown: at least one leg has no reliable verdict; check with the official authority before relying on this plan."
-	case entrycheck.TripActionNeeded:
-		verdict = "Action needed before you travel: see what needs attention."
-	case entrycheck.TripCheckNeeded:
-		verdict = "Nothing known stands in the way, but some rules could not be checked: see what needs attention for what to check with the official authorities before you rely on this plan."
-	default:
-		verdict = "Ready as planned, as far as the data and your request show."
-	}
-	unchecked := ""
+func summaryText(w *words, status entrycheck.TripStatus, c entrycheck.TripCounts) string {
+	text := sentences(w, w.Text("trip.summary.status."+string(status)), w.Count("trip.summary.counts", c.Legs,
+		"ready", w.Number(c.Ready), "check_needed", w.Number(c.CheckNeeded), "action_needed", w.Number(c.ActionNeeded),
+		"not_possible", w.Number(c.NotPossible), "unknown", w.Number(c.Unknown)))
 	if c.ConditionsUnknown > 0 {
-		unchecked = " " + entrycheck.Plural(c.ConditionsUnknown, "condition") + " could not be checked (status unknown): see each leg and the defaults applied."
+		text = sentences(w, text, w.Count("trip.summary.conditions_unknown", c.ConditionsUnknown))
 	}
-	return verdict + " Of " + entrycheck.Plural(c.Legs, "leg") + ": " + strconv.Itoa(c.Ready) + " ready, " + strconv.Itoa(c.CheckNeeded) + " to check, " + strconv.Itoa(c.ActionNeeded) + " action needed, " +
-		strconv.Itoa(c.NotPossible) + " not possible, " + strconv.Itoa(c.Unknown) + " unknown." + unchecked
+	return text
 }
 
 // statusOrder ranks statuses by seriousness: not_possible, unknown,
@@ -158,69 +150,73 @@ func statusOrder(s entrycheck.TripStatus) int {
 	return 0
 }
 
-func actionText(a entrycheck.Action) string {
-	switch a {
-	case entrycheck.ActionApplyBeforeTravel:
-		return "apply before you travel"
-	case entrycheck.ActionObtainOnArrival:
-		return "obtain it on arrival"
+// actionText says in the language of w what to do about a document to
+// obtain.
+func actionText(w *words, a entrycheck.Action) string {
+	if id := "trip.attention.action." + string(a); w.Has(id) {
+		return w.Text(id)
 	}
-	return strings.ReplaceAll(string(a), "_", " ")
+	return a.WordsIn(w.Catalog)
 }
 
-// The fixed wording of trip defaults and assumptions.
+// The defaults a trip applies beyond a check's, by the field left open;
+// each reason is message trip.default.<name>.
 const (
-	reasonTripPurpose   = "No purpose was given for these legs; they are evaluated for a short tourist visit."
-	reasonTripArrival   = "No arrival date was given for these legs: validity counted from entry, the stay length and the Schengen count cannot be fully checked for them."
-	reasonTripDeparture = "No departure date was given for these legs: validity counted from departure, the stay length and the Schengen count cannot be fully checked for them."
-	reasonTripExpires   = "No expiry date was given for these passports: the destinations' passport-validity rules cannot be checked (those conditions say unknown)."
-	reasonTripOrigin    = "The trip's starting point is not part of the request: for yellow fever the first leg is assumed to arrive from the country of the passport used for it, and each later leg from the leg before it (through any transit legs)."
-	reasonTripAirside   = "Transit legs are assumed to stay in the international transit area without passing immigration: they use the country's transit-without-visa programmes and count no Schengen days."
-	reasonTripSchengen  = "Days spent in Schengen states in the 180 days before the first leg are not part of the request and are assumed to be none: add them yourself if you were there."
-	reasonTripNoDates   = "No leg has a date: the rules are those known on the day of the answer."
+	tripDefaultPurpose   = "trip.default.purpose"
+	tripDefaultArrival   = "trip.default.arrival"
+	tripDefaultDeparture = "trip.default.departure"
+	tripDefaultExpires   = "trip.default.expires"
+	tripDefaultOrigin    = "trip.default.origin"
+	tripDefaultAirside   = "trip.default.airside"
+	tripDefaultSchengen  = "trip.default.schengen_prior_days"
+	tripDefaultNoDates   = "trip.default.no_dates"
+)
 
-	assumeTripPassports = "Each passport is undamaged, not reported lost or stolen, and of the ordinary kind."
-	assumeTripOrder     = "The legs are listed in the order travelled; each leg arrives from the one before it."
-	assumeTripFuture    = "The rules are those known on the day of the answer; they may change before your travel dates, so check again close to departure."
-	assumeTripPast      = "Some dates are before the day of the answer: the answer applies today's rules, not those in force then."
-	assumeTripYellow    = "Yellow fever: a stay in a risk country (on the WHO list or the destination's own list) anywhere earlier in the trip is treated as making a from-risk-countries rule apply, because how recent a stay must be is not curated."
+// What a trip's answer assumes beyond a check's.
+const (
+	assumeTripPassports = "assumption.trip.passports"
+	assumeTripOrder     = "assumption.trip.order"
+	assumeTripFuture    = "assumption.trip.future"
+	assumeTripPast      = "assumption.trip.past"
+	assumeTripYellow    = "assumption.trip.yellow_fever"
 )
 
 // tripDefaults lists every default the evaluation applied, with the legs or
-// passports it was applied to; origin is where the trip is assumed to start.
-func tripDefaults(plan tripPlan, origin entrycheck.Country, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
+// passports it was applied to, each with its reason (a message id) worded
+// in the language of w; origin is where the trip is assumed to start.
+func tripDefaults(w *words, plan tripPlan, origin entrycheck.Country, schengen *entrycheck.SchengenStay) []entrycheck.TripDefault {
 	var out []entrycheck.TripDefault
 	tripWide := func(field, value, reason string) {
-		out = append(out, entrycheck.TripDefault{Field: field, Value: value, Reason: reason})
+		out = append(out, entrycheck.TripDefault{Field: field, Value: value, Reason: w.Text(reason)})
 	}
 	forItems := func(field, value string, indexes []int, reason string) {
 		if len(indexes) > 0 {
-			out = append(out, entrycheck.TripDefault{Field: field, Value: value, Indexes: indexes, Reason: reason})
+			out = append(out, entrycheck.TripDefault{Field: field, Value: value, Indexes: indexes, Reason: w.Text(reason)})
 		}
 	}
-	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, legsWhere(plan, func(l plannedLeg) bool { return l.purpose == "" }), reasonTripPurpose)
-	tripWide(defaultDoc.Field, defaultDoc.Value, tripText("default."+defaultDoc.Field))
-	tripWide(defaultStay.Field, defaultStay.Value, tripText("default."+defaultStay.Field))
+	forItems("trip.legs[].purpose", entrycheck.PurposeTourism, legsWhere(plan, func(l plannedLeg) bool { return l.purpose == "" }), tripDefaultPurpose)
+	tripWide(defaultDoc.Field, defaultDoc.Value, "default."+defaultDoc.Field)
+	tripWide(defaultStay.Field, defaultStay.Value, "default."+defaultStay.Field)
 	dated := legsWhere(plan, func(l plannedLeg) bool { return l.arrival != nil || l.departure != nil })
 	if len(dated) == 0 {
-		tripWide(defaultDate.Field, defaultDate.Value, reasonTripNoDates)
+		tripWide(defaultDate.Field, defaultDate.Value, tripDefaultNoDates)
 	}
-	forItems("trip.legs[].arrival", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.arrival == nil }), reasonTripArrival)
-	forItems("trip.legs[].departure", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.departure == nil }), reasonTripDeparture)
+	forItems("trip.legs[].arrival", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.arrival == nil }), tripDefaultArrival)
+	forItems("trip.legs[].departure", "not_given", legsWhere(plan, func(l plannedLeg) bool { return l.departure == nil }), tripDefaultDeparture)
 	var undated []int
 	for _, p := range plan.passports {
 		if p.expires == nil {
 			undated = append(undated, p.index)
 		}
 	}
-	forItems("traveler.passports[].expires", "not_given", undated, reasonTripExpires)
-	tripWide("trip.origin", origin.ISO3, reasonTripOrigin)
-	forItems("trip.legs[].transit", "airside", legsWhere(plan, func(l plannedLeg) bool { return l.transit }), reasonTripAirside)
+	forItems("traveler.passports[].expires", "not_given", undated, tripDefaultExpires)
+	tripWide("trip.origin", origin.ISO3, tripDefaultOrigin)
+	forItems("trip.legs[].transit", "airside", legsWhere(plan, func(l plannedLeg) bool { return l.transit }), tripDefaultAirside)
 	if len(plan.permits) == 0 && len(plan.visas) == 0 {
-		tripWide(defaultHeld.Field, defaultHeld.Value, tripText("default."+defaultHeld.Field))
+		tripWide(defaultHeld.Field, defaultHeld.Value, "default."+defaultHeld.Field)
 	}
 	if schengen != nil && schengen.Status != entrycheck.ConditionNotApplicable {
-		tripWide("schengen.prior_days", "0", reasonTripSchengen)
+		tripWide("schengen.prior_days", "0", tripDefaultSchengen)
 	}
 	return out
 }
@@ -236,9 +232,10 @@ func legsWhere(plan tripPlan, match func(plannedLeg) bool) []int {
 	return out
 }
 
-// tripAssumptions lists what the answer assumes beyond its defaults.
-func tripAssumptions(legs []tripLeg, choices []legChoice, now time.Time) []string {
-	out := []string{assumeTripPassports, tripText(assumeMatrix), assumeTripOrder, assumeTripFuture, assumeTripYellow}
+// tripAssumptions lists what the answer assumes beyond its defaults, in
+// the language of w.
+func tripAssumptions(w *words, legs []tripLeg, choices []legChoice, now time.Time) []string {
+	out := []string{w.Text(assumeTripPassports), w.Text(assumeMatrix), w.Text(assumeTripOrder), w.Text(assumeTripFuture), w.Text(assumeTripYellow)}
 	today := entrycheck.DateOf(now)
 	business, past, exemption, own := false, false, false, false
 	for i, l := range legs {
@@ -253,7 +250,7 @@ func tripAssumptions(legs []tripLeg, choices []legChoice, now time.Time) []strin
 	for _, a := range []struct {
 		holds bool
 		text  string
-	}{{own, tripText(assumeOwn)}, {business, tripText(assumeBusiness)}, {exemption, tripText(assumeExemption)}, {past, assumeTripPast}} {
+	}{{own, w.Text(assumeOwn)}, {business, w.Text(assumeBusiness)}, {exemption, w.Text(assumeExemption)}, {past, w.Text(assumeTripPast)}} {
 		if a.holds {
 			out = append(out, a.text)
 		}

@@ -1,8 +1,6 @@
 package evaluation
 
 import (
-	"strconv"
-
 	"github.com/entrycheck/entrycheck"
 )
 
@@ -21,10 +19,10 @@ type transitAnswer struct {
 // transitCondition decides whether a transit leg needs the entry
 // requirement at all: a connection is covered when the country runs a
 // transit-without-visa programme for which this passport is eligible and the
-// leg's dates fit its time limit.
-func transitCondition(leg tripLeg, r *entrycheck.CheckResult, curated bool, traveller entrycheck.Traveller) transitAnswer {
+// leg's dates fit its time limit. The detail is in the language of w.
+func transitCondition(w *words, leg tripLeg, r *entrycheck.CheckResult, curated bool, traveller entrycheck.Traveller) transitAnswer {
 	a := transitAnswer{condition: entrycheck.Condition{Kind: entrycheck.ConditionTransit, Status: entrycheck.ConditionUnknown}}
-	c, name := &a.condition, leg.country.Name
+	c, name := &a.condition, w.country(leg.country)
 	if rule := r.EntryRules.TWOV; rule != nil {
 		c.Source = &rule.Source
 		a.programs = make([]entrycheck.TransitProgram, len(rule.Value))
@@ -34,15 +32,15 @@ func transitCondition(leg tripLeg, r *entrycheck.CheckResult, curated bool, trav
 	}
 	switch {
 	case r.Requirement == entrycheck.VisaFree:
-		c.Status, c.Detail = entrycheck.ConditionNotApplicable, "Entering "+name+" is visa-free with this passport, so a connection needs no transit programme."
+		c.Status, c.Detail = entrycheck.ConditionNotApplicable, w.Text("trip.transit.visa_free", "country", name)
 	case r.Requirement == entrycheck.Unknown || r.Requirement == entrycheck.NeedsReview || r.Requirement == entrycheck.NoAdmission:
-		c.Detail = "There is no usable entry verdict for " + name + "; ask your airline whether the connection needs a transit visa."
+		c.Detail = w.Text("trip.transit.no_verdict", "country", name)
 	case a.programs == nil && curated:
-		c.Detail = "No transit-without-visa programme of " + name + " was found in official sources; some nationalities need an airport transit visa even airside: ask your airline."
+		c.Detail = w.Text("trip.transit.no_programs", "country", name)
 	case a.programs == nil:
-		c.Detail = name + "'s transit programmes are not curated: ask your airline whether the connection needs a transit visa."
+		c.Detail = w.Text("trip.transit.not_curated", "country", name)
 	default:
-		a.covered = programCondition(c, leg, r.Requirement, a.programs)
+		a.covered = programCondition(w, c, leg, r.Requirement, a.programs)
 	}
 	return a
 }
@@ -50,7 +48,8 @@ func transitCondition(leg tripLeg, r *entrycheck.CheckResult, curated bool, trav
 // programCondition reads the programmes for an eligible one: the first the
 // passport is listed for decides; otherwise one it may be eligible for is
 // described. It fills c and reports whether the connection is covered.
-func programCondition(c *entrycheck.Condition, leg tripLeg, req entrycheck.Requirement, programs []entrycheck.TransitProgram) bool {
+func programCondition(w *words, c *entrycheck.Condition, leg tripLeg, req entrycheck.Requirement, programs []entrycheck.TransitProgram) bool {
+	document := req.DocumentWithArticleIn(w.Catalog)
 	var described *entrycheck.TransitProgram
 	for i := range programs {
 		p := &programs[i]
@@ -63,34 +62,37 @@ func programCondition(c *entrycheck.Condition, leg tripLeg, req entrycheck.Requi
 		c.RuleText = p.Text
 		if fitsHours(leg.plannedLeg, p.MaxHours) == entrycheck.ConditionNotMet {
 			c.Status, c.ActionNeeded = entrycheck.ConditionNotMet, true
-			c.Detail = "Your passport is eligible for " + p.Program + ", but the leg's dates exceed its limit of " + strconv.Itoa(*p.MaxHours) + " hours: without it you need " + req.DocumentWithArticle() + "."
+			c.Detail = w.Count("trip.transit.program_exceeded", *p.MaxHours, "program", p.Program, "document", document)
 			return false
 		}
 		// Advisory, not met: the programme's own conditions (routes,
 		// onward documents, airline) are in its text and cannot be checked here.
 		c.Status = entrycheck.ConditionAdvisory
-		c.Detail = "Your passport is listed as eligible for " + p.Program + programLimits(p) + ": no visa is needed for this connection if you meet its conditions; otherwise you need " + req.DocumentWithArticle() + "."
+		c.Detail = w.Text("trip.transit.program_eligible", "program", p.Program, "limits", programLimits(w, p), "document", document)
 		return true
 	}
 	if described != nil {
 		c.Status, c.RuleText = entrycheck.ConditionUnknown, described.Text
-		c.Detail = "You may be eligible for " + described.Program + programLimits(described) + " if you match its conditions (see the rule's text); otherwise the connection needs " + req.DocumentWithArticle() + "."
+		c.Detail = w.Text("trip.transit.program_may_apply", "program", described.Program, "limits", programLimits(w, described), "document", document)
 		return false
 	}
 	c.Status, c.ActionNeeded = entrycheck.ConditionNotMet, true
-	c.Detail = "Your passport is not eligible for " + leg.country.Name + "'s transit-without-visa programmes: the connection needs " + req.DocumentWithArticle() + "."
+	c.Detail = w.Text("trip.transit.not_eligible", "country", w.country(leg.country), "document", document)
 	return false
 }
 
-func programLimits(p *entrycheck.TransitProgram) string {
+// programLimits is a programme's time limit and whether it keeps the
+// traveller airside, as a parenthesis after its name; "" when it has
+// neither.
+func programLimits(w *words, p *entrycheck.TransitProgram) string {
 	airside := p.AirsideOnly != nil && *p.AirsideOnly
 	switch {
 	case p.MaxHours != nil && airside:
-		return " (up to " + strconv.Itoa(*p.MaxHours) + " hours, staying airside)"
+		return w.Count("trip.transit.limits.hours_airside", *p.MaxHours)
 	case p.MaxHours != nil:
-		return " (up to " + strconv.Itoa(*p.MaxHours) + " hours)"
+		return w.Count("trip.transit.limits.hours", *p.MaxHours)
 	case airside:
-		return " (staying airside)"
+		return w.Text("trip.transit.limits.airside")
 	}
 	return ""
 }

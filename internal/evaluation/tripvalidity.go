@@ -13,9 +13,25 @@ import (
 type validityCheck struct {
 	status      entrycheck.ConditionStatus
 	least, most entrycheck.Date
-	// why names what left the required day open, for the text.
+	// why is the message that says what left the required day open, for
+	// the text: one of the open* ids, "" when nothing did.
 	why string
 }
+
+// The messages of what leaves the day a passport must be valid through
+// open: each completes "because ..." and "later if ...".
+const (
+	openNoArrival           = "trip.validity.open.no_arrival"
+	openNoDeparture         = "trip.validity.open.no_departure"
+	openNoAreaDeparture     = "trip.validity.open.no_area_departure"
+	openNoStayDays          = "trip.validity.open.no_stay_days"
+	openUnstated            = "trip.validity.open.unstated"
+	openUnstatedNoDeparture = "trip.validity.open.unstated_no_departure"
+	// openNoMargin is why a rule without min_months_remaining leaves the
+	// required day open.
+	openNoMargin = "trip.validity.open.no_margin"
+	openNoDates  = "trip.validity.open.no_dates"
+)
 
 // assessValidity checks a passport's expiry against the destination's rule
 // and the leg's dates. It is conservative: a rule is met only when the
@@ -65,7 +81,7 @@ func requiredDays(rule *entrycheck.PassportRule[entrycheck.PassportValidity], le
 	if m == nil {
 		// No computable margin: only the floor is checked, and the
 		// passport is never called valid enough.
-		v.least, v.most, v.why = laterOf(least, v.least), entrycheck.Date{}, noMargin
+		v.least, v.most, v.why = laterOf(least, v.least), entrycheck.Date{}, openNoMargin
 		return v
 	}
 	v.least = laterOf(addMonths(least, *m), v.least)
@@ -82,22 +98,22 @@ func countedDays(rule entrycheck.PassportValidity, leg tripLeg, endOfStay entryc
 	switch countedFrom(rule) {
 	case "entry":
 		if arr.IsZero() {
-			return arr, dep, "the arrival date is not given"
+			return arr, dep, openNoArrival
 		}
 		return arr, arr, ""
 	case "departure":
 		return countedFromDeparture(leg, endOfStay)
 	case "end_of_permitted_stay":
 		if endOfStay.IsZero() {
-			return either(dep, arr), endOfStay, "the permitted stay is not known as a number of days"
+			return either(dep, arr), endOfStay, openNoStayDays
 		}
 		return endOfStay, endOfStay, ""
 	}
 	least, most = either(arr, dep), either(dep, endOfStay)
 	if most.IsZero() {
-		return least, most, "the source does not say from which day the months count, and the departure date is not given"
+		return least, most, openUnstatedNoDeparture
 	}
-	return least, most, "the source does not say from which day the months count"
+	return least, most, openUnstated
 }
 
 // countedFromDeparture reads a rule counted from departure: in the Schengen
@@ -111,12 +127,12 @@ func countedFromDeparture(leg tripLeg, endOfStay entrycheck.Date) (least, most e
 	least, most = either(leave, either(dep, arr)), leave
 	switch {
 	case leave.IsZero() && leg.schengen:
-		return least, most, "the day you leave the Schengen area is not given"
+		return least, most, openNoAreaDeparture
 	case leave.IsZero():
 		most = endOfStay
 	}
 	if most.IsZero() {
-		return least, most, "the departure date is not given"
+		return least, most, openNoDeparture
 	}
 	return least, most, ""
 }
@@ -129,104 +145,105 @@ func countedFrom(v entrycheck.PassportValidity) string {
 }
 
 // validitySays is the first sentence of a leg's passport-validity
-// condition: the destination's rule in words (a rule counted from departure
-// reads differently in the Schengen area).
-func validitySays(name string, rule *entrycheck.PassportRule[entrycheck.PassportValidity], schengen bool) string {
+// condition: the rule of the destination (its name in the language of w)
+// in words. A rule counted from departure reads differently in the
+// Schengen area.
+func validitySays(w *words, name string, rule *entrycheck.PassportRule[entrycheck.PassportValidity], schengen bool) string {
 	switch {
 	case rule == nil:
-		return "No official source for " + name + "'s passport-validity rule has been curated; at the least a passport must be valid for the whole stay. "
+		return w.Text("trip.validity.rule.not_curated", "country", name)
 	case rule.Applies != entrycheck.AppliesYes:
-		return name + "'s curated passport-validity rule is not a rule for your passport (" + rule.Note + "); at the least a passport must be valid for the whole stay. "
+		return w.Text("trip.validity.rule.not_for_you", "country", name, "note", rule.Note)
 	case rule.Value.MinMonthsRemaining == nil:
-		return name + "'s passport-validity rule gives no margin that can be computed: " + rule.Value.Text + " "
+		return w.Text("trip.validity.rule.no_margin", "country", name, "text", rule.Value.Text)
 	}
-	return name + " requires a passport " + requiredValidity(rule.Value, schengen) + ". "
+	return requiredValidity(w, name, rule.Value, schengen)
 }
-
-// noMargin is why a rule without min_months_remaining leaves the required day open.
-const noMargin = "the source gives no computable margin"
 
 // validityCondition explains the chosen passport's validity check; ruleSays
 // is the destination's validitySays.
-func validityCondition(v validityCheck, field *entrycheck.PassportRule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, leg tripLeg) entrycheck.Condition {
+func validityCondition(w *words, v validityCheck, field *entrycheck.PassportRule[entrycheck.PassportValidity], ruleSays string, p plannedPassport, leg tripLeg) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionPassportValidity, Status: v.status}
 	if v.status == entrycheck.ConditionNotApplicable {
-		c.Detail = "You are entering your own country: the passport-validity rules for foreign visitors do not apply to citizens."
+		c.Detail = w.Text("trip.validity.own_country")
 		return c
 	}
 	rule := field.Holding()
 	if rule != nil {
 		c.Source, c.RuleText = &rule.Source, rule.Value.Text
 	}
+	passport := w.country(p.country)
+	var assessed string
 	switch {
 	case v.status == entrycheck.ConditionNotMet:
 		c.ActionNeeded = true
-		c.Detail = ruleSays + "Your passport of " + p.country.Name + " expires on " + p.expires.String() + " but must be valid until at least " + v.least.String() + ": renew it before this leg or travel on another passport."
+		assessed = w.Text("trip.validity.not_met", "country", passport, "expires", dateText(w, *p.expires), "until", dateText(w, v.least))
 	case v.status == entrycheck.ConditionMet:
-		c.Detail = ruleSays + "Your passport of " + p.country.Name + ", expiring on " + p.expires.String() + ", is valid until at least " + v.most.String() + " as required."
+		assessed = w.Text("trip.validity.met", "country", passport, "expires", dateText(w, *p.expires), "until", dateText(w, v.most))
 	case p.expires == nil:
-		c.Detail = ruleSays + askExpiry(v, p)
+		assessed = askExpiry(w, v, p)
 	case rule == nil:
-		c.Detail = ruleSays + "Your passport of " + p.country.Name + " (expiring on " + p.expires.String() + ") covers the stay as planned, but " + leg.country.Name + " may ask for more: check with its official authority."
-	case v.why == noMargin:
-		c.Detail = ruleSays + "Your passport of " + p.country.Name + " (expiring on " + p.expires.String() + ") covers the stay as planned; whether it needs a further margin depends on the list the rule names: check it before you travel."
+		assessed = w.Text("trip.validity.no_rule", "country", passport, "expires", dateText(w, *p.expires), "destination", w.country(leg.country))
+	case v.why == openNoMargin:
+		assessed = w.Text("trip.validity.no_margin", "country", passport, "expires", dateText(w, *p.expires))
+	case v.most.IsZero():
+		assessed = w.Text("trip.validity.open_until_end", "country", passport, "expires", dateText(w, *p.expires), "why", openBecause(w, v.why))
 	default:
-		until := "the end of the stay plus the rule's months"
-		if !v.most.IsZero() {
-			until = v.most.String()
-		}
-		c.Detail = ruleSays + "Your passport of " + p.country.Name + " expires on " + p.expires.String() + ", which may not be enough because " + orDates(v.why) + "; to be safe it must be valid until at least " + until + ". Check before you travel."
+		assessed = w.Text("trip.validity.open", "country", passport, "expires", dateText(w, *p.expires), "why", openBecause(w, v.why), "until", dateText(w, v.most))
 	}
+	c.Detail = sentences(w, ruleSays, assessed)
 	return c
 }
 
-// askExpiry asks for a passport's expiry and says what it must reach.
-func askExpiry(v validityCheck, p plannedPassport) string {
-	ask := "Give its expiry (/traveler/passports/" + strconv.Itoa(p.index) + "/expires) to check it"
+// askExpiry asks for a passport's expiry, by its field's JSON pointer, and
+// says what it must reach.
+func askExpiry(w *words, v validityCheck, p plannedPassport) string {
+	field := "/traveler/passports/" + strconv.Itoa(p.index) + "/expires"
 	switch {
 	case !v.most.IsZero():
-		return ask + ": it must be valid until at least " + v.most.String() + "."
+		return w.Text("trip.validity.ask.until", "field", field, "until", dateText(w, v.most))
 	case !v.least.IsZero():
-		return ask + ": it must be valid until at least " + v.least.String() + ", and later if " + orDates(v.why) + "."
+		return w.Text("trip.validity.ask.at_least", "field", field, "until", dateText(w, v.least), "why", openBecause(w, v.why))
 	}
-	return ask + "; the leg's dates are needed as well."
+	return w.Text("trip.validity.ask.dates", "field", field)
 }
 
-// requiredValidity states a rule in words, such as "valid for at least 6
-// months from the day of entry".
-func requiredValidity(v entrycheck.PassportValidity, schengen bool) string {
+// requiredValidity states a rule in a sentence, such as "Japan requires a
+// passport valid for at least 6 months from the day of entry."
+func requiredValidity(w *words, name string, v entrycheck.PassportValidity, schengen bool) string {
 	if *v.MinMonthsRemaining == 0 {
 		switch countedFrom(v) {
 		case "entry":
-			return "valid on the day of entry"
+			return w.Text("trip.validity.rule.entry_day", "country", name)
 		case "end_of_permitted_stay":
-			return "valid until the end of the permitted stay"
+			return w.Text("trip.validity.rule.end_of_permitted_stay", "country", name)
 		}
-		return "valid for the whole stay, until the day you leave"
+		return w.Text("trip.validity.rule.whole_stay", "country", name)
 	}
-	return "valid for at least " + entrycheck.Plural(*v.MinMonthsRemaining, "month") + " " + basis(v, schengen)
+	return w.Count("trip.validity.rule.months."+basis(v, schengen), *v.MinMonthsRemaining, "country", name)
 }
 
+// basis names the day a rule's months count from, as the message of the
+// rule ends: trip.validity.rule.months.<basis>.
 func basis(v entrycheck.PassportValidity, schengen bool) string {
-	switch countedFrom(v) {
-	case "entry":
-		return "from the day of entry"
+	switch from := countedFrom(v); from {
+	case "entry", "end_of_permitted_stay":
+		return from
 	case "departure":
 		if schengen {
-			return "after the day you leave the Schengen area (the departure of the last of the consecutive Schengen legs)"
+			return "schengen_departure"
 		}
-		return "after the day you leave"
-	case "end_of_permitted_stay":
-		return "after the end of the permitted stay"
+		return from
 	}
-	return "(the source does not say from which day; checked from both entry and departure)"
+	return "unstated"
 }
 
-func orDates(why string) string {
+// openBecause says in the language of w what leaves the required day open.
+func openBecause(w *words, why string) string {
 	if why == "" {
-		return "the leg's dates are not given"
+		why = openNoDates
 	}
-	return why
+	return w.Text(why)
 }
 
 // valueOf is the date or the zero Date for "not given".

@@ -1,34 +1,32 @@
 package evaluation
 
 import (
-	"strconv"
-
 	"github.com/entrycheck/entrycheck"
 )
 
 // yellowFeverCondition reads the destination's certificate rule against the
-// itinerary so far (see yellowFeverRoute). A risk country is one on the WHO
-// list or on the destination's own list.
-func (e *Evaluator) yellowFeverCondition(legs []tripLeg, i int, origin entrycheck.Country) entrycheck.Condition {
+// itinerary so far (see yellowFeverRoute), in the language of w. A risk
+// country is one on the WHO list or on the destination's own list.
+func (e *Evaluator) yellowFeverCondition(w *words, legs []tripLeg, i int, origin entrycheck.Country) entrycheck.Condition {
 	c := entrycheck.Condition{Kind: entrycheck.ConditionYellowFever, Status: entrycheck.ConditionUnknown}
-	name := legs[i].country.Name
+	name := w.country(legs[i].country)
 	yf := e.destination(legs[i].country.ISO3).yf
 	if yf == nil {
-		c.Detail = "The curated yellow-fever table has no entry for " + name + ", so whether it asks for a certificate is not known; this matters most if the trip passes through a risk country: check its health authority's rule."
+		c.Detail = w.Text("trip.yellow_fever.no_entry", "country", name)
 		return c
 	}
 	rule := &yf.rule.Value
 	c.Source, c.RuleText = &yf.rule.Source, rule.Text
 	switch cr := rule.CertificateRequired; {
 	case cr == nil:
-		c.Detail = "The source does not say whom " + name + "'s certificate rule covers: read its text."
+		c.Detail = w.Text("trip.yellow_fever.unknown", "country", name)
 	case *cr == entrycheck.YellowFeverNone:
-		c.Status, c.Detail = entrycheck.ConditionNotApplicable, name+" requires no yellow-fever certificate."
+		c.Status, c.Detail = entrycheck.ConditionNotApplicable, w.Text("trip.yellow_fever.none", "country", name)
 	case *cr == entrycheck.YellowFeverAllTravellers:
 		c.Status, c.ActionNeeded = entrycheck.ConditionAdvisory, true
-		c.Detail = name + " requires a yellow-fever certificate of all travellers" + minAge(rule) + ": carry it."
+		c.Detail = w.Text("trip.yellow_fever.all_travellers", "country", name, "min_age", minAge(w, rule))
 	default:
-		c.Status, c.ActionNeeded, c.Detail = e.fromRiskCountries(yf, e.yellowFeverRoute(yf, legs, i, origin), legs[i].country)
+		c.Status, c.ActionNeeded, c.Detail = e.fromRiskCountries(w, yf, e.yellowFeverRoute(w, yf, legs, i, origin), legs[i].country)
 	}
 	return c
 }
@@ -48,7 +46,7 @@ type yellowFeverLegs struct {
 	via, earlier *tripLeg
 }
 
-func (e *Evaluator) yellowFeverRoute(yf *yellowFever, legs []tripLeg, i int, origin entrycheck.Country) yellowFeverLegs {
+func (e *Evaluator) yellowFeverRoute(w *words, yf *yellowFever, legs []tripLeg, i int, origin entrycheck.Country) yellowFeverLegs {
 	risky := func(l tripLeg) bool { return yf.isRisk(e, l.country.ISO3) }
 	from := -1
 	route := yellowFeverLegs{fromCountry: origin, fromRisk: yf.isRisk(e, origin.ISO3)}
@@ -62,7 +60,7 @@ func (e *Evaluator) yellowFeverRoute(yf *yellowFever, legs []tripLeg, i int, ori
 		}
 	}
 	if from < 0 {
-		route.fromName = "your assumed starting point, " + origin.Name + " (see the defaults applied)"
+		route.fromName = w.Text("trip.yellow_fever.assumed_start", "country", w.country(origin))
 		return route
 	}
 	route.fromName, route.fromCountry, route.fromRisk = legs[from].name, legs[from].country, risky(legs[from])
@@ -76,46 +74,56 @@ func (e *Evaluator) yellowFeverRoute(yf *yellowFever, legs []tripLeg, i int, ori
 
 // fromRiskCountries applies a rule that asks a certificate of travellers
 // from (and, unless it says otherwise, through) risk countries.
-func (e *Evaluator) fromRiskCountries(yf *yellowFever, route yellowFeverLegs, dest entrycheck.Country) (entrycheck.ConditionStatus, bool, string) {
-	rule, name := &yf.rule.Value, dest.Name
+func (e *Evaluator) fromRiskCountries(w *words, yf *yellowFever, route yellowFeverLegs, dest entrycheck.Country) (entrycheck.ConditionStatus, bool, string) {
+	rule, name := &yf.rule.Value, w.country(dest)
 	transitCounts := rule.IncludesTransit == nil || *rule.IncludesTransit
-	asks := " requires a yellow-fever certificate of travellers arriving from a risk country"
+	asks := w.Text("trip.yellow_fever.asks.from", "country", name)
 	if transitCounts {
-		asks = " requires a yellow-fever certificate of travellers arriving from or transiting a risk country"
+		asks = w.Text("trip.yellow_fever.asks.from_or_transit", "country", name)
 	}
 	switch v := route.via; {
 	case route.fromRisk:
-		return entrycheck.ConditionAdvisory, true, name + asks + ", and you arrive from " + route.fromName + e.riskBecause(yf, dest, route.fromCountry) + ": carry the certificate" + minAge(rule) + "."
+		return entrycheck.ConditionAdvisory, true, w.Text("trip.yellow_fever.arrive_from_risk", "asks", asks, "from", route.fromName,
+			"because", e.riskBecause(w, yf, dest, route.fromCountry), "min_age", minAge(w, rule))
 	case v != nil && transitCounts:
-		return entrycheck.ConditionAdvisory, true, name + asks + transitHours(rule) + ", and you transit " + v.name + e.riskBecause(yf, dest, v.country) + ": carry the certificate" + minAge(rule) + "."
+		return entrycheck.ConditionAdvisory, true, w.Text("trip.yellow_fever.transit_risk", "asks", asks, "hours", transitHours(w, rule), "leg", v.name,
+			"because", e.riskBecause(w, yf, dest, v.country), "min_age", minAge(w, rule))
 	case route.earlier != nil:
-		return entrycheck.ConditionAdvisory, true, name + asks + ". You were in " + route.earlier.name + " earlier in the trip" + e.riskBecause(yf, dest, route.earlier.country) + "; how recent a stay must be for the rule to apply is not curated, so carry the certificate to be safe."
+		return entrycheck.ConditionAdvisory, true, w.Text("trip.yellow_fever.earlier_risk", "asks", asks, "leg", route.earlier.name,
+			"because", e.riskBecause(w, yf, dest, route.earlier.country))
 	case v != nil:
-		return entrycheck.ConditionNotApplicable, false, name + asks + "; transiting " + v.name + " does not count under this rule, and you arrive from " + route.fromName + ", which is not a risk country for " + name + "."
+		return entrycheck.ConditionNotApplicable, false, w.Text("trip.yellow_fever.transit_not_counted", "asks", asks, "leg", v.name, "from", route.fromName, "country", name)
 	}
-	return entrycheck.ConditionNotApplicable, false, name + asks + "; you arrive from " + route.fromName + " and no earlier leg is in a risk country (the WHO list or " + name + "'s own), so it does not apply."
+	return entrycheck.ConditionNotApplicable, false, w.Text("trip.yellow_fever.no_risk", "asks", asks, "from", route.fromName, "country", name)
 }
 
 // riskBecause says why a country is a risk country for the destination,
-// citing the WHO list when it is the reason.
-func (e *Evaluator) riskBecause(yf *yellowFever, dest, c entrycheck.Country) string {
-	why, who := yf.riskWhy(e, dest, c)
-	if who {
-		return why + " (" + e.snap.Curated.YellowFever.RiskList.Source.Name + ")"
+// after its name: on the WHO list, which it cites, or on the destination's
+// own list; "" when it is not one.
+func (e *Evaluator) riskBecause(w *words, yf *yellowFever, dest, c entrycheck.Country) string {
+	switch {
+	case e.riskList[c.ISO3]:
+		return w.Text("trip.yellow_fever.because.who_list", "source", e.snap.Curated.YellowFever.RiskList.Source.Name)
+	case yf.extra[c.ISO3]:
+		return w.Text("trip.yellow_fever.because.own_list", "destination", w.country(dest))
 	}
-	return why
+	return ""
 }
 
-func minAge(r *entrycheck.YellowFever) string {
+// minAge is the age from which the rule asks a certificate, as a
+// parenthesis after what it asks; "" when the rule gives none.
+func minAge(w *words, r *entrycheck.YellowFever) string {
 	if r.MinAgeMonths == nil {
 		return ""
 	}
-	return " (from the age of " + entrycheck.Plural(*r.MinAgeMonths, "month") + ")"
+	return w.Count("trip.yellow_fever.min_age", *r.MinAgeMonths)
 }
 
-func transitHours(r *entrycheck.YellowFever) string {
+// transitHours is how long a transit must last to count, as a parenthesis
+// after what the rule asks; "" when the rule gives no limit.
+func transitHours(w *words, r *entrycheck.YellowFever) string {
 	if r.TransitHours == nil {
 		return ""
 	}
-	return " (a transit counts when it lasts more than " + strconv.Itoa(*r.TransitHours) + " hours, so a shorter connection may be exempt)"
+	return w.Count("trip.yellow_fever.transit_hours", *r.TransitHours)
 }

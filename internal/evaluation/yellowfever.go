@@ -25,13 +25,6 @@ const (
 	yfTransitHoursSuffix = "_hours"
 )
 
-// Why a country is a risk country, after its name, as a trip's conditions
-// (worded in English only) say it.
-const (
-	yfWhoList = ", on the WHO list of countries with risk of yellow-fever transmission"
-	yfOwnList = " as a risk country (its own list)"
-)
-
 // yellowFever is a destination's yellow-fever rule as it applies to each
 // kind of traveller, worked out once in every language: arriving from each
 // of its risk countries (from), transiting one (via), or neither (other).
@@ -159,20 +152,6 @@ func (y *yellowFever) riskList(e *Evaluator, rc entrycheck.Country) (suffix stri
 		return yfWhoListSuffix, true
 	}
 	return yfOwnListSuffix, false
-}
-
-// riskWhy says, in English, why code is a risk country for the destination
-// (after its name: ", on the WHO list..." or ", which Nepal treats as a
-// risk country (its own list)"), and whether the WHO list is the reason;
-// "" when it is not one.
-func (y *yellowFever) riskWhy(e *Evaluator, dest, c entrycheck.Country) (why string, who bool) {
-	switch {
-	case e.riskList[c.ISO3]:
-		return yfWhoList, true
-	case y.extra[c.ISO3]:
-		return ", which " + dest.Name + " treats" + yfOwnList, false
-	}
-	return "", false
 }
 
 // isRisk reports whether the destination treats code as a risk country.

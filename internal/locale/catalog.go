@@ -318,21 +318,29 @@ func fill(s string, args []string) string {
 // 39.402 in Spanish, ٣٩٬٤٠٢ in Arabic.
 func (c *Catalog) Number(n int) string {
 	if n >= 0 && n < 1000 {
-		return c.digits(n) // nothing to group
+		return c.Digits(n, 1) // nothing to group
 	}
 	return c.numbers.Sprint(number.Decimal(n))
 }
 
 // digits writes a number without grouping, in the language's digits, as
-// a year or a day of the month is written. The pages write thousands of
-// dates each, so the digits are looked up in the language's ten rather
-// than formatted.
-func (c *Catalog) digits(n int) string {
+// a year or a day of the month is written.
+func (c *Catalog) digits(n int) string { return c.Digits(n, 1) }
+
+// Digits writes a whole number in the language's digits without grouping
+// and with at least width digits, zeros first: a part of a numeric date
+// ("03", "٠٣"). The pages and trips write thousands of numbers and dates,
+// so the digits are looked up in the language's ten rather than formatted.
+func (c *Catalog) Digits(n, width int) string {
 	if n < 0 {
-		return c.numbers.Sprint(number.Decimal(n, number.NoSeparator()))
+		return c.numbers.Sprint(number.Decimal(n, number.NoSeparator(), number.MinIntegerDigits(width)))
 	}
+	s := strconv.Itoa(n)
 	var b strings.Builder
-	for _, d := range strconv.Itoa(n) {
+	for range width - len(s) {
+		b.WriteString(c.digit[0])
+	}
+	for _, d := range s {
 		b.WriteString(c.digit[d-'0'])
 	}
 	return b.String()

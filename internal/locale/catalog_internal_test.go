@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/number"
 )
 
 // twoLanguages is English and Russian, whose plural rules need forms
@@ -79,5 +80,27 @@ func TestCountUsesTheLanguagesPluralRules(t *testing.T) {
 	}
 	if got := cs.English().Count("days", 1); got != "1 day" {
 		t.Errorf("English Count(days, 1) = %q", got)
+	}
+}
+
+// TestNumbersWithoutThePrinter writes numbers in every language, in its
+// digits, as its printer does, whether or not they take the way around it
+// (the digit table): grouped (1,000; 10.000), padded, negative.
+func TestNumbersWithoutThePrinter(t *testing.T) {
+	cs, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs.List() {
+		for _, n := range []int{-1000, -5, 0, 1, 7, 12, 99, 999, 1000, 1001, 9999, 10000, 12345, 1234567} {
+			if got, want := c.Number(n), c.numbers.Sprint(number.Decimal(n)); got != want {
+				t.Errorf("%s: Number(%d) = %q, the printer %q", c.Code, n, got, want)
+			}
+			for _, width := range []int{1, 2, 4} {
+				if got, want := c.Digits(n, width), c.numbers.Sprint(number.Decimal(n, number.NoSeparator(), number.MinIntegerDigits(width))); got != want {
+					t.Errorf("%s: Digits(%d, %d) = %q, the printer %q", c.Code, n, width, got, want)
+				}
+			}
+		}
 	}
 }

@@ -119,3 +119,22 @@ func TestSelectKeepsEnglishFirst(t *testing.T) {
 		t.Errorf("Select(en,xx): %v", err)
 	}
 }
+
+// TestDigitsPadsInTheLanguagesDigits writes the parts of a date in
+// figures: at least the width asked, zeros first, no grouping, in the
+// language's digits.
+func TestDigitsPadsInTheLanguagesDigits(t *testing.T) {
+	cs := locale.Embedded()
+	for _, c := range []struct {
+		code     string
+		n, width int
+		want     string
+	}{
+		{"en", 3, 2, "03"}, {"en", 12, 2, "12"}, {"en", 2027, 4, "2027"}, {"de", 12345, 4, "12345"}, {"ar", 3, 2, "٠٣"}, {"ar", 2027, 4, "٢٠٢٧"},
+	} {
+		cat, _ := cs.Get(c.code)
+		if got := cat.Digits(c.n, c.width); got != c.want {
+			t.Errorf("%s: Digits(%d, %d) = %q, want %q", c.code, c.n, c.width, got, c.want)
+		}
+	}
+}

@@ -73,7 +73,9 @@ func (e *Endpoint) tripTool(sch toolSchemas) *mcp.Tool {
 			"assesses passport validity against the dates, stay length, onward ticket, yellow fever given the earlier legs, "+
 			"transit-without-visa programmes and the Schengen 90/180 rule across all Schengen legs; the summary takes the "+
 			"most serious leg status (not_possible, unknown, action_needed, ready). Invalid input is refused with every "+
-			"problem and its JSON pointer before any payment. ", entrycheck.MaxTripPassports, entrycheck.MaxTripLegs) +
+			"problem and its JSON pointer before any payment. The optional language (a BCP 47 tag such as fr or pt-BR) "+
+			"words the answer and its text content in that language; codes and field names never change, and a language "+
+			"not spoken gives English, listed in defaults_applied. ", entrycheck.MaxTripPassports, entrycheck.MaxTripLegs) +
 			fmt.Sprintf("Paid: %s USD a call (%s atomic units of USDC on Base, %s) with x402 version %d, no account needed, never rate limited. ",
 				trip.USD, tripAmount, x402.NetworkBase, x402.Version) +
 			"A call without an accepted payment returns isError with the x402 PaymentRequired object in structuredContent " +

@@ -3,6 +3,7 @@ package rest
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/entrycheck/entrycheck"
 
@@ -12,7 +13,9 @@ import (
 )
 
 // PaidTrip answers POST /v1/trips/evaluate: the body is decoded and
-// validated (every problem with its JSON pointer) before any payment.
+// validated (every problem with its JSON pointer) before any payment. The
+// answer's words are in the language of the lang parameter, else of the
+// body's language, else of the Accept-Language header.
 func (e *Endpoints) PaidTrip(r *http.Request) (any, error) {
 	if !request.IsMediaType(r, "application/json") {
 		return nil, &response.StatusError{Status: http.StatusUnsupportedMediaType, Code: response.CodeMediaType, Message: "send the trip as Content-Type: application/json; see the TripRequest schema in /openapi.json"}
@@ -29,6 +32,12 @@ func (e *Endpoints) PaidTrip(r *http.Request) (any, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if lang := strings.TrimSpace(r.URL.Query().Get("lang")); lang != "" {
+		req.Language = lang
+	}
+	if h := r.Header.Get("Accept-Language"); len(h) <= maxAcceptLanguage {
+		req.AcceptLanguage = h
 	}
 	return e.Evaluator().EvaluateTrip(req, request.ID(r), e.Clock)
 }
