@@ -40,10 +40,13 @@ func (s *site) renderCrawlerFiles() error {
 	if run := s.opts.Verification.LastRun; run != nil {
 		s.modified.note(entrycheck.DateOf(run.Time), "/transparency/")
 	}
-	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages, false)}
+	// Every page but the transparency report and the agents' guide is
+	// published in every language of the build.
+	englishOnly := map[string]bool{"/transparency/": true, "/auth/": true}
+	maps := []sitemap{s.urlset("sitemaps/pages.xml", pages, func(p string) bool { return !englishOnly[p] })}
 	for i := 0; i*routesPerSitemap < len(routes); i++ {
 		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
-		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], true))
+		maps = append(maps, s.urlset(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], allTranslated))
 	}
 	for _, m := range maps {
 		if err := s.w.write(m.name, m.body); err != nil {
@@ -68,9 +71,9 @@ type sitemap struct {
 }
 
 // urlset lists pages with the day each last changed (see modified) and,
-// when they are translated, the page in every language of the build
+// for those translated says are, the page in every language of the build
 // (hreflang alternates, x-default the English page).
-func (s *site) urlset(name string, paths []string, translated bool) sitemap {
+func (s *site) urlset(name string, paths []string, translated func(path string) bool) sitemap {
 	m := sitemap{name: name}
 	var b bytes.Buffer
 	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
@@ -80,7 +83,7 @@ func (s *site) urlset(name string, paths []string, translated bool) sitemap {
 			fmt.Fprintf(&b, "<lastmod>%s</lastmod>", day)
 			m.lastmod = laterOf(m.lastmod, day)
 		}
-		if translated && len(s.langs) > 1 {
+		if len(s.langs) > 1 && translated(p) {
 			for _, a := range s.alternates(p) {
 				fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="%s" href="%s%s"/>`, a.Lang.Tag, s.opts.BaseURL, a.Path)
 			}
@@ -92,6 +95,10 @@ func (s *site) urlset(name string, paths []string, translated bool) sitemap {
 	m.body = b.Bytes()
 	return m
 }
+
+// allTranslated says of every page that it is published in every language
+// of the build, as the route pages are.
+func allTranslated(string) bool { return true }
 
 func sitemapIndex(base string, maps []sitemap) []byte {
 	var b bytes.Buffer

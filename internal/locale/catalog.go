@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,6 +259,11 @@ func (c *Catalog) Count(id string, n int, args ...string) string {
 	}
 	return fill(form, append(args, "n", c.Number(n)))
 }
+
+// Forms is the text of counted message id in each plural category, for a
+// script that picks the form itself (Intl.PluralRules) and writes {n};
+// nil for a message that is not counted.
+func (c *Catalog) Forms(id string) map[string]string { return maps.Clone(c.messages[id].forms) }
 
 // fill replaces each {name} of s by its value in args (name, value
 // pairs); a placeholder without a value is left as it is.
