@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -228,6 +229,10 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 		v.MatrixValue = *res.Source.MatrixValue
 	}
 	v.SourceBefore, v.SourceAfter = entrycheck.SourceWordsIn(c, res.Source)
+	if c.Code != locale.English && v.MatrixValue != "" {
+		// The table's value is its own word, quoted as SourceWordsIn quotes it.
+		v.SourceValue = strconv.Quote(v.MatrixValue)
+	}
 	if a := res.Apply; a != nil {
 		v.Apply = &templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabelIn(c, a.Kind), Note: quoted(c, a.Note), Source: citation(c, a.Source)}
 	} else if res.Requirement == entrycheck.VisaRequired {

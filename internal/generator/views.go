@@ -74,14 +74,36 @@ func citation(cat *locale.Catalog, c entrycheck.Citation) templates.Citation {
 	return templates.Citation{Label: entrycheck.LabelSource.In(cat), Name: c.Name, URL: c.URL, Read: c.ReadTextIn(cat)}
 }
 
-// ruleViews lists the lines of a destination's rules as the pages show them.
+// ruleViews lists the lines of a destination's rules as the pages show
+// them, in the language of cat.
 func ruleViews(cat *locale.Catalog, lines []entrycheck.RuleLine) []templates.Rule {
 	out := make([]templates.Rule, 0, len(lines))
 	for _, l := range lines {
 		own := strings.TrimSuffix(l.Text, l.Cited)
-		out = append(out, templates.Rule{Name: l.Label, Text: own, Cited: quoted(cat, l.Cited), Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
+		out = append(out, templates.Rule{Name: l.Label, Named: curatedName(cat, l), Text: own, Cited: quoted(cat, l.Cited), Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
 	}
 	return out
+}
+
+// curatedName is the name the curators gave an item of a list field in
+// English (a transit programme, an arrival form, a health topic), which
+// ends its label, on a page in the language of c; "" on an English page
+// and for the other fields, whose labels are the page's words.
+func curatedName(c *locale.Catalog, l entrycheck.RuleLine) string {
+	if c.Code == locale.English {
+		return ""
+	}
+	switch l.Field {
+	case entrycheck.FieldTWOV, entrycheck.FieldArrivalFormalities, entrycheck.FieldOtherHealth:
+	default:
+		return ""
+	}
+	for _, f := range entrycheck.RuleFields() {
+		if head := f.ItemIn(c, ""); f.Name == l.Field && strings.HasPrefix(l.Label, head) {
+			return strings.TrimPrefix(l.Label, head)
+		}
+	}
+	return ""
 }
 
 // officialPage is an official page the curators found for a destination,

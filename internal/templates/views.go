@@ -120,6 +120,10 @@ type Citation struct {
 // Rule is one cited entry rule.
 type Rule struct {
 	Name string
+	// Named is the part of Name the curators recorded in English (a
+	// programme's or a form's name), on a page in another language; ""
+	// otherwise.
+	Named string
 	// Text is the answer's own words about the rule, then Cited, the
 	// source's words.
 	Text   string
@@ -190,7 +194,10 @@ type RouteView struct {
 	// SourceBefore and SourceAfter are the words around SourceName that
 	// give the verdict's provenance (entrycheck.SourceWords).
 	SourceBefore, SourceAfter string
-	SourceName, SourceURL     string
+	// SourceValue is the part of SourceAfter that is the table's own
+	// value, on a page in another language; "" otherwise.
+	SourceValue           string
+	SourceName, SourceURL string
 	// Since says since which snapshot the verdict holds.
 	Since string
 	// Rules are what the sources give for this passport; Others what

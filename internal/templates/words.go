@@ -88,3 +88,19 @@ func message(text string, parts map[string]Part) templ.Component {
 		return err
 	})
 }
+
+// markedEnglish renders text with its first part, a source's own English
+// words inside the page's (a programme's name, the secondary visa table's
+// value), marked as English; with part "" (on an English page) text is as
+// it is.
+func markedEnglish(text, part string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		before, after, found := strings.Cut(text, part)
+		if part == "" || !found {
+			_, err := io.WriteString(w, templ.EscapeString(text))
+			return err
+		}
+		_, err := io.WriteString(w, templ.EscapeString(before)+`<span lang="en" dir="ltr">`+templ.EscapeString(part)+`</span>`+templ.EscapeString(after))
+		return err
+	})
+}

@@ -73,8 +73,7 @@
         }
         var verdict = b.allowed_stay_days ? fill(words.with_stay, { requirement: b.requirement_label, stay: days(b.allowed_stay_days) }) : b.requirement_label;
         var v = b.verdict_verification || {};
-        // An old verdict's warning names its date itself.
-        var asOf = v.old && v.confirm ? v.confirm : fill(words.as_of, { date: longDate(v.as_of) });
+        var asOf = fill(words.as_of, { date: longDate(v.as_of) }) + (v.old && v.confirm ? " " + v.confirm : "");
         show([{ text: verdict + "." }, { text: asOf }, { text: b.disclaimer }, { text: words.full_answer, href: page }]);
       })
       .catch(function () {
