@@ -170,6 +170,16 @@ func TestEveryPageInEveryLanguage(t *testing.T) {
 	// Links to the pages published in every language, outside the
 	// hreflang links and the language switcher.
 	englishLink := regexp.MustCompile(`href="(/|/passports/[^"]*|/destinations/[^"]*|/widget/)"`)
+	// A component call left as text by the templates ("@quote(a.Note)").
+	templateText := regexp.MustCompile(`@[a-zA-Z]+\(`)
+	for _, code := range codes {
+		for _, enPath := range translatedPages {
+			b, err := os.ReadFile(filepath.Join(root, sitetree.PageFile(code, enPath)))
+			if err == nil && templateText.MatchString(readText(string(b))) {
+				t.Errorf("%s: the page shows template text %q", templates.LocalPath(code, enPath), templateText.FindString(readText(string(b))))
+			}
+		}
+	}
 	for _, code := range codes[1:] {
 		c, _ := locale.Embedded().Get(code)
 		for _, enPath := range translatedPages {

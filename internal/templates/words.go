@@ -41,6 +41,10 @@ func homeIntro(v HomeView) string {
 		"edition", entrycheck.EditionWordsIn(c, v.DatasetVersion))
 }
 
+// comma separates the items of a list in the page's language (", ",
+// Arabic's "، ", Chinese's "、").
+func comma(p Page) string { return p.T("list.comma", "a", "", "b", "") }
+
 // Part is the markup a placeholder of a message stands for: a link, or a
 // code element when it has no URL and Code is set.
 type Part struct {
