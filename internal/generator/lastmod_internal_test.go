@@ -33,7 +33,7 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 		t.Fatal(err)
 	}
 	snap := ev.Snapshot()
-	s := &site{ev: ev, w: w, now: now, summary: newSummary(), modified: newModified(),
+	s := &site{ev: ev, w: w, now: now, summary: newSummary(), modified: newModified(), langs: []*locale.Catalog{entrycheck.English()},
 		opts:          Options{OutDir: root, GeoDir: datatest.GeoDir(t), BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
 		officialPages: map[string]map[string][]officialPage{locale.English: officialPagesOf(entrycheck.English(), snap.Curated.Destinations)}}
 	if s.worldMap, err = s.writeWorldMap(); err != nil {

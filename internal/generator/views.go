@@ -90,12 +90,8 @@ func ruleViews(cat *locale.Catalog, lines []entrycheck.RuleLine) []templates.Rul
 // ends its label, on a page in the language of c; "" on an English page
 // and for the other fields, whose labels are the page's words.
 func curatedName(c *locale.Catalog, l entrycheck.RuleLine) string {
-	if c.Code == locale.English {
-		return ""
-	}
-	switch l.Field {
-	case entrycheck.FieldTWOV, entrycheck.FieldArrivalFormalities, entrycheck.FieldOtherHealth:
-	default:
+	named := l.Field == entrycheck.FieldTWOV || l.Field == entrycheck.FieldArrivalFormalities || l.Field == entrycheck.FieldOtherHealth
+	if c.Code == locale.English || !named {
 		return ""
 	}
 	for _, f := range entrycheck.RuleFields() {
