@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
@@ -60,5 +61,39 @@ func TestHomeOffersTheVisitorsLanguage(t *testing.T) {
 		if loc := eval(`location.pathname`); loc != "/" || !strings.Contains(eval(`document.documentElement.lang`), "en") {
 			t.Errorf("preferring %s, the visitor was sent to %s", tc.accept, loc)
 		}
+	}
+}
+
+// TestLiveCheckInTheLanguageOfThePage asks the Spanish home page's live
+// check: the API answers in Spanish, the script writes the stay and the
+// date in Spanish and links the route's Spanish page.
+func TestLiveCheckInTheLanguageOfThePage(t *testing.T) {
+	srv := httptest.NewServer(serveTree(t, builtInLanguages(t)))
+	defer srv.Close()
+	ctx := browser(t)
+	run := func(a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	es, _ := locale.Embedded().Get("es")
+	run(chromedp.Navigate(srv.URL + "/es/"))
+	run(chromedp.SetValue("#passport", "DEU"))
+	run(chromedp.SetValue("#destination", es.Country("TH", "Thailand")))
+	run(chromedp.Click("button[data-live]"))
+	run(chromedp.WaitVisible(`[data-result] a`))
+	result, err := chromedp.Run(ctx, chromedp.Text("[data-result]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-result] a").getAttribute("href")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdict := es.Text("verdict.with_stay", "requirement", es.Text("requirement.visa_free.label"), "stay", es.Count("stay.days", 60))
+	asOf := es.Text("page.live.as_of", "date", datatest.Evaluator(t).VerdictAge(buildDay.Now()).AsOf.LongIn(es))
+	if !strings.Contains(result, verdict) || !strings.Contains(result, asOf) || href != "/es/passports/deu/tha/" {
+		t.Errorf("the Spanish live check says %q and links %s, want %q, %q and /es/passports/deu/tha/", result, href, verdict, asOf)
 	}
 }

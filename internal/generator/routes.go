@@ -350,9 +350,10 @@ func routeAnswer(c *locale.Catalog, res entrycheck.CheckResult) string {
 // page as the answer to its question, dated by the day it last changed.
 func (s *site) routeLD(c *locale.Catalog, res entrycheck.CheckResult, crumbs []templates.Link, title, path string, modified entrycheck.Date) string {
 	page := map[string]any{
-		"@type": "FAQPage",
-		"url":   s.opts.BaseURL + path,
-		"name":  title,
+		"@type":      "FAQPage",
+		"url":        s.opts.BaseURL + path,
+		"name":       title,
+		"inLanguage": c.Tag.String(),
 		"mainEntity": map[string]any{
 			"@type": "Question",
 			"name":  routeQuestion(c, res),
