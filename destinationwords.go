@@ -1,6 +1,10 @@
 package entrycheck
 
-import "github.com/entrycheck/entrycheck/internal/locale"
+import (
+	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/locale"
+)
 
 // The words of a destination's answer: its rules as every traveller reads
 // them, on the destination pages and their markdown.
@@ -8,17 +12,26 @@ import "github.com/entrycheck/entrycheck/internal/locale"
 // RuleLines lists what the destination's rules say to every traveller: a
 // line for each variant and item, in the order of RuleFields but for yellow
 // fever, which comes last since whether it holds depends on the route.
-func (a DestinationAnswer) RuleLines() []RuleLine {
+func (a DestinationAnswer) RuleLines() []RuleLine { return a.RuleLinesIn(English()) }
+
+// RuleLinesIn is RuleLines in the language of c, for an answer asked in
+// it (whom a variant holds for is named in its words): the labels, details
+// and notes in the language, the sources' words as they are, marked as
+// cited. The destination is named as the answer names it.
+func (a DestinationAnswer) RuleLinesIn(c *locale.Catalog) []RuleLine {
 	r := a.EntryRules
 	var out []RuleLine
 	for _, f := range curatedRuleFields() {
-		out = append(out, f.curated.destinationLines(r)...)
+		out = append(out, f.curated.destinationLines(c, r)...)
 	}
 	if y := r.YellowFever; y != nil {
-		out = append(out, RuleLine{Field: FieldYellowFever, Label: RuleLabel(FieldYellowFever), Text: y.Value.Text, Detail: y.Covers(a.Destination.Name), Source: y.Source})
+		out = append(out, RuleLine{Field: FieldYellowFever, Label: RuleLabelIn(c, FieldYellowFever), Text: y.Value.Text, Cited: y.Value.Text, Detail: y.CoversIn(c, a.Destination.Name), Source: y.Source})
 	}
 	for i := range out {
 		out[i].Text = TravellerText(out[i].Text)
+		if out[i].Cited = TravellerText(out[i].Cited); !strings.HasSuffix(out[i].Text, out[i].Cited) {
+			out[i].Cited = ""
+		}
 	}
 	return out
 }
@@ -26,34 +39,38 @@ func (a DestinationAnswer) RuleLines() []RuleLine {
 // NotCitedNames names, in the order of RuleFields and as
 // EntryRules.NotCitedNames does, the fields of the destination for which no
 // official source gives a rule.
-func (a DestinationAnswer) NotCitedNames() []string {
+func (a DestinationAnswer) NotCitedNames() []string { return a.NotCitedNamesIn(English()) }
+
+// NotCitedNamesIn is NotCitedNames in the language of c.
+func (a DestinationAnswer) NotCitedNamesIn(c *locale.Catalog) []string {
 	cited := map[string]bool{}
-	for _, l := range a.RuleLines() {
+	for _, l := range a.RuleLinesIn(c) {
 		cited[l.Field] = true
 	}
 	var out []string
 	for _, f := range ruleFields() {
 		if !cited[f.Name] {
-			out = append(out, InSentence(f.Label))
+			out = append(out, InSentenceIn(c, f.LabelIn(c)))
 		}
 	}
 	return out
 }
 
-// variantLines are the lines of each variant of a field, read as the field
-// of a check whose passport it holds for: with the documented-for note of
-// its source, and after whom it holds for when that is not everyone.
-func variantLines[T any](vs []Variant[T], rules func(*PassportRule[T]) EntryRules) []RuleLine {
+// variantLines are the lines of each variant of a field, in the language
+// of c, read as the field of a check whose passport it holds for: with the
+// documented-for note of its source, and after whom it holds for when that
+// is not everyone.
+func variantLines[T any](c *locale.Catalog, vs []Variant[T], rules func(*PassportRule[T]) EntryRules) []RuleLine {
 	var out []RuleLine
 	for _, v := range vs {
 		p := &PassportRule[T]{Applies: AppliesYes, Value: v.Value, Source: v.Source}
 		if v.DocumentedFor != "" {
-			p.Applies, p.Note = AppliesDocumentedForOthers, documentedNoteIn(English(), v.DocumentedFor)
+			p.Applies, p.Note = AppliesDocumentedForOthers, documentedNoteIn(c, v.DocumentedFor)
 		}
-		lines := rules(p).Lines()
+		lines := rules(p).LinesIn(c)
 		for i := range lines {
 			if v.For != "" {
-				lines[i].Text = English().Text("rule.for_whom", "whom", v.For, "text", lines[i].Text)
+				lines[i].Text = c.Text("rule.for_whom", "whom", v.For, "text", lines[i].Text)
 			}
 		}
 		out = append(out, lines...)

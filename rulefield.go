@@ -97,7 +97,7 @@ type curatedField interface {
 	facts(CuratedRules, *Date) *Rule[[]RuleFact]
 	choose(*CuratedRules, Traveller, *EntryRules)
 	everyTraveller(CuratedRules, func(*AppliesTo) string, Date, *DestinationRules)
-	destinationLines(DestinationRules) []RuleLine
+	destinationLines(*locale.Catalog, DestinationRules) []RuleLine
 }
 
 // fieldOf is a curated field whose variants or items are of type T: where
@@ -199,8 +199,8 @@ func (f fieldOf[T]) everyTraveller(r CuratedRules, describe func(*AppliesTo) str
 	*f.every(out) = vs
 }
 
-func (f fieldOf[T]) destinationLines(r DestinationRules) []RuleLine {
-	return variantLines(*f.every(&r), func(p *PassportRule[T]) EntryRules {
+func (f fieldOf[T]) destinationLines(c *locale.Catalog, r DestinationRules) []RuleLine {
+	return variantLines(c, *f.every(&r), func(p *PassportRule[T]) EntryRules {
 		var b EntryRules
 		f.hold(p, &b)
 		return b

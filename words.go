@@ -34,6 +34,10 @@ func JoinWords(items []string) string { return JoinWordsIn(English(), items) }
 // JoinWordsIn is JoinWords in the language of c.
 func JoinWordsIn(c *locale.Catalog, items []string) string { return listIn(c, "list.and", items) }
 
+// OrWordsIn lists alternatives as a sentence does in the language of c:
+// "a", "a or b", "a, b or c".
+func OrWordsIn(c *locale.Catalog, items []string) string { return listIn(c, "list.or", items) }
+
 // listIn lists items in the language of c: every pair but the last joined
 // by message list.comma ("{a}, {b}"), the last by message last ("{a} and
 // {b}", "{a} or {b}"). A list is built from its end, so each pattern joins

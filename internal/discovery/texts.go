@@ -38,7 +38,7 @@ func LLMsTxt(s Site) []byte {
 	for _, l := range locale.Languages()[1:] {
 		others = append(others, l.Code+" ("+l.Name+")")
 	}
-	fmt.Fprintf(&b, "Languages: route pages are also published in %s, under /{lang}/ (for example /es/passports/deu/tha/); this file, the markdown variants and llms-full.txt are in English only. API answers give their words in the language of `lang` or Accept-Language.\n\n", strings.Join(others, ", "))
+	fmt.Fprintf(&b, "Languages: the pages for travellers (home, passports, destinations, routes, the widget and the not-found page) are also published in %s, under /{lang}/ (for example /es/passports/deu/tha/ or /es/destinations/tha/); the transparency report, the agent guide, this file, the markdown variants and llms-full.txt are in English only. API answers give their words in the language of `lang` or Accept-Language.\n\n", strings.Join(others, ", "))
 	b.WriteString("## Pages\n\n")
 	for _, l := range []struct{ name, path, what string }{
 		{"Passports", "/passports/index.md", "one page per passport with every destination"},

@@ -13,6 +13,19 @@ import (
 // destination it does not know (missing, malformed or unknown, with
 // suggestions).
 func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.DestinationAnswer, error) {
+	return e.destinationIn(e.words[0], iso3, now)
+}
+
+// DestinationIn is Destination in the language code, as a check asked in
+// it is worded (an unknown code is English): whom each variant holds for,
+// the note of the rules' verification and the disclaimer. The rules keep
+// the sources' words; DestinationAnswer.RuleLinesIn words the rest.
+func (e *Evaluator) DestinationIn(iso3 string, now time.Time, code string) (entrycheck.DestinationAnswer, error) {
+	w, _ := e.wordsFor(code, "")
+	return e.destinationIn(w, iso3, now)
+}
+
+func (e *Evaluator) destinationIn(w *words, iso3 string, now time.Time) (entrycheck.DestinationAnswer, error) {
 	var problems []entrycheck.Problem
 	dc, ok := e.code(&problems, "destination", iso3, true)
 	if !ok {
@@ -21,15 +34,15 @@ func (e *Evaluator) Destination(iso3 string, now time.Time) (entrycheck.Destinat
 	d := e.destination(dc.ISO3)
 	a := entrycheck.DestinationAnswer{
 		Destination:    dc,
-		EntryRules:     d.cur.EveryTraveller(e.describe, entrycheck.DateOf(now)),
+		EntryRules:     d.cur.EveryTraveller(func(a *entrycheck.AppliesTo) string { return e.describeIn(w.Catalog, a) }, entrycheck.DateOf(now)),
 		Curated:        d.curated,
 		DatasetVersion: e.snap.Version(),
 		EvaluatedAt:    now,
 		Source:         e.source,
-		Disclaimer:     e.words[0].disclaimer,
+		Disclaimer:     w.disclaimer,
 	}
 	a.EntryRules.LastVerified, a.EntryRules.Coverage = d.rules.LastVerified, d.rules.Coverage
-	a.EntryRules.StalenessDays, a.EntryRulesVerification = e.rulesVerification(e.words[0], d, now)
+	a.EntryRules.StalenessDays, a.EntryRulesVerification = e.rulesVerification(w, d, now)
 	if d.yf != nil {
 		a.EntryRules.YellowFever = e.destinationYellowFever(*d.yf.rule)
 	}

@@ -88,10 +88,10 @@ type site struct {
 	summary  *summary
 	modified *modified
 	// countries are what the search forms offer; officialPages the
-	// destinations' official pages (see officialPagesOf), both computed
-	// once a build rather than once a page.
-	countries     []templates.CountryOption
-	officialPages map[string][]officialPage
+	// destinations' official pages (see officialPagesOf), both by language
+	// code, computed once a build rather than once a page.
+	countries     map[string][]templates.CountryOption
+	officialPages map[string]map[string][]officialPage
 	// langs are the languages of the build, English first.
 	langs []*locale.Catalog
 }
@@ -116,8 +116,12 @@ func Build(ctx context.Context, ev *evaluation.Evaluator, opts Options) (Report,
 	if len(s.langs) == 0 {
 		s.langs = []*locale.Catalog{entrycheck.English()}
 	}
-	s.countries = templates.CountryOptions(ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
-	s.officialPages = officialPagesOf(ev.Snapshot().Curated.Destinations)
+	s.countries = map[string][]templates.CountryOption{}
+	s.officialPages = map[string]map[string][]officialPage{}
+	for _, c := range s.langs {
+		s.countries[c.Code] = templates.CountryOptionsIn(c, ev.Snapshot().Matrix.Countries(), ev.Snapshot().Countries.Aliases)
+		s.officialPages[c.Code] = officialPagesOf(c, ev.Snapshot().Curated.Destinations)
+	}
 	if s.assets, err = s.writeAssets(); err != nil {
 		return Report{}, err
 	}

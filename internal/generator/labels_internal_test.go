@@ -5,6 +5,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -15,7 +16,7 @@ import (
 // documents.
 func TestRouteMarkdownUsesTheSharedLabels(t *testing.T) {
 	ev := datatest.Evaluator(t)
-	s := &site{ev: ev, opts: Options{BaseURL: "https://entrycheck.test"}, officialPages: officialPagesOf(ev.Snapshot().Curated.Destinations)}
+	s := &site{ev: ev, opts: Options{BaseURL: "https://entrycheck.test"}, officialPages: map[string]map[string][]officialPage{locale.English: officialPagesOf(entrycheck.English(), ev.Snapshot().Curated.Destinations)}}
 	for _, req := range datatest.LabelledRequests() {
 		req.Transit, req.VisasOf = "", nil
 		r, err := ev.Check(req, entrycheck.SystemClock{})

@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -32,9 +33,9 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 		t.Fatal(err)
 	}
 	snap := ev.Snapshot()
-	s := &site{ev: ev, w: w, now: now, summary: newSummary(), modified: newModified(),
+	s := &site{ev: ev, w: w, now: now, summary: newSummary(), modified: newModified(), langs: []*locale.Catalog{entrycheck.English()},
 		opts:          Options{OutDir: root, GeoDir: datatest.GeoDir(t), BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
-		officialPages: officialPagesOf(snap.Curated.Destinations)}
+		officialPages: map[string]map[string][]officialPage{locale.English: officialPagesOf(entrycheck.English(), snap.Curated.Destinations)}}
 	if s.worldMap, err = s.writeWorldMap(); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 			routes = append(routes, routePath(pc, dc))
 		}
 	}
-	if _, err := s.writeURLSet("sitemaps/routes.xml", routes, true); err != nil {
+	if _, err := s.writeURLSet("sitemaps/routes.xml", routes, allTranslated); err != nil {
 		t.Fatal(err)
 	}
 	return root, s
@@ -118,7 +119,7 @@ func routeContent(t *testing.T, ev *evaluation.Evaluator, passport, destination 
 		t.Fatal(err)
 	}
 	s := &site{ev: ev, now: now, opts: Options{BaseURL: "https://entrycheck.test", History: History{Baseline: datatest.Previous}},
-		officialPages: officialPagesOf(ev.Snapshot().Curated.Destinations)}
+		officialPages: map[string]map[string][]officialPage{locale.English: officialPagesOf(entrycheck.English(), ev.Snapshot().Curated.Destinations)}}
 	v := s.routeView(entrycheck.English(), res, entrycheck.Date{})
 	page, err := newRenderer().html(templates.RoutePage(v))
 	if err != nil {

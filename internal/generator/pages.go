@@ -12,127 +12,175 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"golang.org/x/text/collate"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/locale"
+	"github.com/entrycheck/entrycheck/internal/sitetree"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// renderDestinations renders a page for every country of the matrix.
+// renderDestinations renders a page for every country of the matrix, in
+// every language of the build.
 func (s *site) renderDestinations() error {
 	r := newRenderer()
-	snap := s.ev.Snapshot()
-	for _, dc := range snap.Matrix.Countries() {
-		a, err := s.ev.Destination(dc.ISO3, s.now)
-		if err != nil {
-			return err
-		}
-		v := templates.DestinationView{
-			Page: s.pageOf(destinationPath(dc), "Entry requirements for "+dc.Name+": passport, health and transit rules | entrycheck",
-				"Cited entry rules of "+dc.Name+": passport validity, blank pages, onward ticket, yellow fever, transit and official application portals.",
-				templates.Link{Label: "Destinations", URL: "/destinations/"}),
-			Country: templates.Link{Label: dc.Name, URL: destinationPath(dc)}, ISO3: dc.ISO3,
-			Covered:      a.Curated,
-			Coverage:     a.EntryRules.Coverage.Words(),
-			RulesState:   templates.Verification{Status: entrycheck.RulesStatusWords(a.EntryRulesVerification.Status), Note: a.EntryRulesVerification.Note},
-			LastVerified: a.EntryRulesVerification.ReadWords(),
-			Rules:        ruleViews(entrycheck.English(), a.RuleLines()),
-			NotCited:     a.NotCitedNames(),
-			Authorities:  links(s.officialPages[dc.ISO3]),
-			AsOf:         s.asOf(),
-			Disclaimer:   a.Disclaimer,
-		}
-		for _, p := range a.Apply {
-			reqs := make([]string, len(p.Requirements))
-			for i, r := range p.Requirements {
-				reqs[i] = r.Label()
+	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
+		for _, c := range s.langs {
+			if err := s.renderDestination(r, c, dc); err != nil {
+				return err
 			}
-			v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabel(p.Kind), Note: quoted(entrycheck.English(), p.Note+" ("+strings.Join(reqs, ", ")+")"), Source: citation(entrycheck.English(), p.Source)})
-		}
-		for _, req := range entrycheck.Requirements {
-			if n := s.summary.byDest[dc.ISO3][req]; n > 0 {
-				v.Counts = append(v.Counts, templates.Count{Label: req.Label(), N: n})
-			}
-		}
-		v.Map = s.worldMap.view("World map of the requirement of each passport for "+dc.Name,
-			"Each passport's page gives its requirement for "+dc.Name+" as text.",
-			mapPlace{country: dc, url: destinationPath(dc)}, "This destination", s.summary.toDest[dc.ISO3], false)
-		if err := s.page(r, v.Path, templates.DestinationPage(v), templates.DestinationMarkdown(v)); err != nil {
-			return err
 		}
 	}
 	return nil
 }
 
-// renderIndexes renders the passport and destination indexes.
+// renderDestination renders the page of destination dc in the language of
+// c: its rules as an answer asked in that language words them.
+func (s *site) renderDestination(r *renderer, c *locale.Catalog, dc entrycheck.Country) error {
+	a, err := s.ev.DestinationIn(dc.ISO3, s.now, c.Code)
+	if err != nil {
+		return err
+	}
+	path := destinationPath(dc)
+	name := c.Country(dc.ISO2, dc.Name)
+	a.Destination.Name = name
+	v := templates.DestinationView{
+		Page: s.pageIn(c, path, c.Text("page.destination.title", "country", name)+titleSuffix,
+			c.Text("page.destination.description", "country", name),
+			templates.Link{Label: c.Text("site.nav.destinations"), URL: "/destinations/"}),
+		Country: templates.Link{Label: name, URL: localPath(c, path)}, ISO3: dc.ISO3,
+		Covered:      a.Curated,
+		Coverage:     a.EntryRules.Coverage.WordsIn(c),
+		RulesState:   templates.Verification{Status: entrycheck.RulesStatusWordsIn(c, a.EntryRulesVerification.Status), Note: a.EntryRulesVerification.Note},
+		LastVerified: a.EntryRulesVerification.ReadWordsIn(c),
+		Rules:        ruleViews(c, a.RuleLinesIn(c)),
+		NotCited:     a.NotCitedNamesIn(c),
+		Authorities:  links(s.officialPages[c.Code][dc.ISO3]),
+		AsOf:         s.asOfIn(c),
+		Disclaimer:   a.Disclaimer,
+	}
+	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@graph": []any{breadcrumbList(s.opts.BaseURL, v.Page.Breadcrumbs, name, v.Page.Path)}})
+	for _, p := range a.Apply {
+		reqs := make([]string, len(p.Requirements))
+		for i, r := range p.Requirements {
+			reqs[i] = r.LabelIn(c)
+		}
+		v.Apply = append(v.Apply, templates.Apply{URL: p.URL, Kind: entrycheck.ApplyKindLabelIn(c, p.Kind), Note: quoted(c, p.Note), For: strings.Join(reqs, ", "), Source: citation(c, p.Source)})
+	}
+	for _, req := range entrycheck.Requirements {
+		if n := s.summary.byDest[dc.ISO3][req]; n > 0 {
+			v.Counts = append(v.Counts, templates.Count{Label: req.LabelIn(c), N: n})
+		}
+	}
+	v.Map = s.worldMap.view(c, c.Text("page.destination.map", "country", name), c.Text("page.destination.map_text", "country", name),
+		mapPlace{country: dc, url: path}, c.Text("page.destination.map_own"), s.summary.toDest[dc.ISO3], false)
+	return s.publish(r, c, path, templates.DestinationPage(v), func() []byte { return templates.DestinationMarkdown(v) })
+}
+
+// renderIndexes renders the passport and destination indexes in every
+// language of the build.
 func (s *site) renderIndexes() error {
 	r := newRenderer()
-	countries := s.ev.Snapshot().Matrix.Countries()
-	sorted := append([]entrycheck.Country(nil), countries...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	cited := map[string]bool{}
 	for _, code := range s.ev.Snapshot().Curated.CitedCodes() {
 		cited[code] = true
 	}
-	for _, idx := range []struct {
-		path, heading, intro string
-		link                 func(entrycheck.Country) string
-		marked               map[string]bool
-	}{
-		{"/passports/", "Passports", "Choose your passport to see the requirement for every destination.", passportPath, nil},
-		{"/destinations/", "Destinations", "Choose a destination to see its cited entry rules.", destinationPath, cited},
-	} {
-		v := templates.IndexView{Page: s.pageOf(idx.path, idx.heading+" | entrycheck", idx.intro), Heading: idx.heading, Intro: idx.intro,
-			Filter: "Filter by name", NoMatch: "No country of the list has that name: try its English name or its code."}
+	for _, c := range s.langs {
+		for _, idx := range []struct {
+			path, heading, intro string
+			link                 func(entrycheck.Country) string
+			marked               map[string]bool
+		}{
+			{"/passports/", c.Text("site.nav.passports"), c.Text("page.index.passports"), passportPath, nil},
+			{"/destinations/", c.Text("site.nav.destinations"), c.Text("page.index.destinations"), destinationPath, cited},
+		} {
+			v := templates.IndexView{Page: s.pageIn(c, idx.path, idx.heading+titleSuffix, idx.intro), Heading: idx.heading, Intro: idx.intro,
+				Filter: c.Text("page.index.filter"), NoMatch: c.Text("page.index.no_match")}
+			v.Page.Script = s.assets.js
+			countries := s.byName(c)
+			for _, x := range countries {
+				v.Items = append(v.Items, templates.IndexEntry{Link: templates.Link{Label: c.Country(x.ISO2, x.Name), URL: localPath(c, idx.link(x))}, Marked: idx.marked[x.ISO3]})
+			}
+			if n := len(idx.marked); n > 0 {
+				v.Mark = c.Text("page.index.mark")
+				v.Marked = c.Count("page.index.marked", n, "total", c.Number(len(countries)), "mark", v.Mark)
+				v.OnlyMarked = c.Text("page.index.only_marked", "mark", v.Mark)
+			}
+			if err := s.publish(r, c, idx.path, templates.IndexPage(v), func() []byte { return templates.IndexMarkdown(v) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// byName lists the countries of the matrix in the alphabetical order of
+// their names in the language of c, as a reader looks one up.
+func (s *site) byName(c *locale.Catalog) []entrycheck.Country {
+	sorted := append([]entrycheck.Country(nil), s.ev.Snapshot().Matrix.Countries()...)
+	if c.Code == locale.English {
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+		return sorted
+	}
+	names := collate.New(c.Tag, collate.Loose)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		return names.CompareString(c.Country(sorted[i].ISO2, sorted[i].Name), c.Country(sorted[j].ISO2, sorted[j].Name)) < 0
+	})
+	return sorted
+}
+
+// renderHome renders the home page and the not-found page in every
+// language of the build. The English home page, at /, offers the others to
+// a visitor whose browser prefers one of them, and never sends anyone
+// away on its own.
+func (s *site) renderHome() error {
+	snap := s.ev.Snapshot()
+	for _, c := range s.langs {
+		v := templates.HomeView{
+			Page:           s.pageIn(c, "/", c.Text("site.title"), c.Text("page.home.description")),
+			DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.CitedCodes()), Disclaimer: entrycheck.Disclaimer(c),
+		}
 		v.Page.Script = s.assets.js
-		for _, c := range sorted {
-			v.Items = append(v.Items, templates.IndexEntry{Link: templates.Link{Label: c.Name, URL: idx.link(c)}, Marked: idx.marked[c.ISO3]})
+		v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": templates.SiteName, "url": s.opts.BaseURL + v.Page.Path, "inLanguage": c.Tag.String()})
+		v.Countries = s.countries[c.Code]
+		if c.Code == locale.English {
+			for _, o := range s.langs[1:] {
+				v.Page.Offers = append(v.Page.Offers, templates.Offer{Lang: o.Language, Path: localPath(o, "/"), Text: o.Text("site.language_offer")})
+			}
 		}
-		if n := len(idx.marked); n > 0 {
-			v.Mark = "cited entry rules"
-			v.Marked = entrycheck.Thousands(n) + " of the " + entrycheck.Thousands(len(sorted)) + " destinations have entry rules cited from official sources, marked “" + v.Mark + "”; every destination's page gives the requirement for each passport."
-			v.OnlyMarked = "Only destinations with " + v.Mark
+		if err := s.publish(newRenderer(), c, "/", templates.HomePage(v), func() []byte { return templates.HomeMarkdown(v) }); err != nil {
+			return err
 		}
-		if err := s.page(r, idx.path, templates.IndexPage(v), templates.IndexMarkdown(v)); err != nil {
+		if err := s.renderNotFound(c); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (s *site) renderHome() error {
-	snap := s.ev.Snapshot()
-	v := templates.HomeView{
-		Page:           s.pageOf("/", templates.SiteName+": "+lowerFirst(siteTagline), "May a holder of passport P enter country D? The requirement, the allowed stay and the destination's entry rules, each with its official source."),
-		DatasetVersion: snap.Version(), Routes: snap.Matrix.Routes(), Curated: len(snap.Curated.CitedCodes()), Disclaimer: entrycheck.Disclaimer(entrycheck.English()),
-	}
-	v.Page.Script = s.assets.js
-	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": templates.SiteName, "url": s.opts.BaseURL + "/"})
-	v.Countries = s.countries
-	if err := s.page(newRenderer(), "/", templates.HomePage(v), templates.HomeMarkdown(v)); err != nil {
-		return err
-	}
-	return s.renderNotFound()
-}
-
 // renderNotFound writes /404.html and /404.md, the page static hosts send
-// for a path that names no page: the search form that reaches any route
-// without JavaScript. entrycheck serve renders the same page with
-// suggestions for the path asked.
-func (s *site) renderNotFound() error {
+// for a path that names no page, in the language of c (404.es.html for
+// the paths under /es/; markdown in English only): the search form that
+// reaches any route without JavaScript. entrycheck serve renders the same
+// page with suggestions for the path asked.
+func (s *site) renderNotFound(c *locale.Catalog) error {
+	const path = "/404.html"
 	v := templates.FindView{
-		Page:    s.pageOf("/404.html", "Page not found | entrycheck", "Find the entry requirements of a passport and destination."),
-		Heading: "Page not found", Message: "There is no page at this address.",
+		Page:    s.pageIn(c, path, c.Text("page.not_found.heading")+titleSuffix, c.Text("page.find.description")),
+		Heading: c.Text("page.not_found.heading"), Message: c.Text("page.not_found.message"),
 	}
 	v.Page.Markdown = ""
-	v.Countries = s.countries
+	v.Countries = s.countries[c.Code]
 	html, err := newRenderer().html(templates.FindPage(v))
 	if err != nil {
 		return err
 	}
-	if err := s.w.write("404.html", html); err != nil {
+	if err := s.w.write(sitetree.PageFile(c.Code, path), html); err != nil {
 		return err
+	}
+	if c.Code != locale.English {
+		return nil
 	}
 	return s.w.write("404.md", templates.FindMarkdown(v))
 }
@@ -285,11 +333,22 @@ func (s *site) renderDocuments() error {
 	if err := s.w.write("auth/index.html", out); err != nil {
 		return err
 	}
+	for _, c := range s.langs {
+		if err := s.renderWidget(r, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderWidget renders the widget page in the language of c: its snippet
+// links the home page in that language.
+func (s *site) renderWidget(r *renderer, c *locale.Catalog) error {
 	base := s.opts.BaseURL
-	snippet := `<div data-entrycheck data-theme="light"><a href="` + base + `/">Entry requirements by entrycheck</a></div>` + "\n" +
+	snippet := `<div data-entrycheck data-theme="light"><a href="` + base + localPath(c, "/") + `">` + c.Text("page.widget.attribution") + `</a></div>` + "\n" +
 		`<script src="` + base + `/embed.js" async></script>`
 	w := templates.WidgetView{
-		Page:      s.pageOf("/widget/", "Embed the entrycheck checker | entrycheck", "Embed the free entry-requirements checker on any site, with its attribution link."),
+		Page:      s.pageIn(c, "/widget/", c.Text("page.widget.title")+titleSuffix, c.Text("page.widget.description")),
 		Snippet:   snippet,
 		CSP:       "script-src " + origin(base) + "; connect-src " + origin(base),
 		Languages: locale.Languages(),
@@ -297,7 +356,7 @@ func (s *site) renderDocuments() error {
 	if path, integrity, ok := pinnedWidget(s.opts.Extra); ok {
 		w.PinnedScript = `<script src="` + base + path + `" integrity="` + integrity + `" crossorigin="anonymous" async></script>`
 	}
-	return s.page(r, "/widget/", templates.WidgetPage(w), templates.WidgetMarkdown(w))
+	return s.publish(r, c, "/widget/", templates.WidgetPage(w), func() []byte { return templates.WidgetMarkdown(w) })
 }
 
 // extraFile is the body of the extra file published at path.

@@ -3,11 +3,15 @@ package generator
 import (
 	"bytes"
 	"context"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
+	"golang.org/x/text/collate"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/locale"
@@ -43,58 +47,114 @@ func (s *site) page(r *renderer, dir string, c templ.Component, markdown []byte)
 	return s.w.write(trimSlash(dir)+"index.md", markdown)
 }
 
-// renderPassport renders the route pages of one passport and its own page.
+// publish writes the page of path (its English address) in the language
+// of c: an English page with its markdown variant, a page in another
+// language beside it, as HTML only (sitetree.PageFile). markdown is called
+// for English only.
+func (s *site) publish(r *renderer, c *locale.Catalog, path string, page templ.Component, markdown func() []byte) error {
+	if c.Code == locale.English {
+		return s.page(r, path, page, markdown())
+	}
+	html, err := r.html(page)
+	if err != nil {
+		return err
+	}
+	return s.w.write(sitetree.PageFile(c.Code, path), html)
+}
+
+// titleSuffix ends the title of every page but a route's, which is kept
+// short for search results.
+const titleSuffix = " | " + templates.SiteName
+
+// renderPassport renders the route pages of one passport and its own page,
+// in every language of the build.
 func (s *site) renderPassport(r *renderer, pc entrycheck.Country) (int, error) {
 	clock := entrycheck.FixedClock(s.now)
-	groups := map[entrycheck.Requirement][]templates.RouteEntry{}
-	var places []mapPlace
-	n := 0
+	var routes []entrycheck.CheckResult
 	for _, dc := range s.ev.Snapshot().Matrix.Countries() {
 		if dc.ISO3 == pc.ISO3 {
 			continue
 		}
 		res, err := s.ev.Check(entrycheck.CheckRequest{Passport: pc.ISO3, Destination: dc.ISO3, RequestID: "build"}, clock)
 		if err != nil {
-			return n, err
+			return len(routes), err
 		}
 		day := s.routeModified(res)
 		v := s.routeView(entrycheck.English(), res, day)
 		s.modified.note(day, v.Path, passportPath(pc))
 		s.modified.note(s.routeDataModified(res), destinationPath(dc))
 		if err := s.page(r, v.Path, templates.RoutePage(v), templates.RouteMarkdown(v)); err != nil {
-			return n, err
+			return len(routes), err
 		}
 		if err := s.translatedRoutes(r, res, day, clock); err != nil {
-			return n, err
+			return len(routes), err
 		}
 		s.summary.addRoute(res, v.Path)
-		entry := templates.RouteEntry{Link: templates.Link{Label: dc.Name, URL: v.Path}, Stay: v.Stay}
+		routes = append(routes, res)
+	}
+	for _, c := range s.langs {
+		v := s.passportView(c, pc, routes)
+		if err := s.publish(r, c, passportPath(pc), templates.PassportPage(v), func() []byte { return templates.PassportMarkdown(v) }); err != nil {
+			return len(routes), err
+		}
+	}
+	return len(routes), nil
+}
+
+// passportView is the page of passport pc in the language of c: its
+// routes grouped by requirement, each destination by its name in the
+// language, linking its route page in the language.
+func (s *site) passportView(c *locale.Catalog, pc entrycheck.Country, routes []entrycheck.CheckResult) templates.PassportView {
+	path := passportPath(pc)
+	name := c.Country(pc.ISO2, pc.Name)
+	groups := map[entrycheck.Requirement][]templates.RouteEntry{}
+	places := make([]mapPlace, 0, len(routes))
+	for _, res := range s.inNameOrder(c, routes) {
+		dc := res.Destination
+		url := localPath(c, routePath(pc, dc))
+		stay := entrycheck.StayWordsIn(c, res.Requirement, res.AllowedStayDays)
+		entry := templates.RouteEntry{Link: templates.Link{Label: c.Country(dc.ISO2, dc.Name), URL: url}, Stay: stay}
 		if len(res.VerdictVerification.CorroboratedBy()) > 0 {
-			entry.Corroborated = entrycheck.LabelCorroborated.String()
+			entry.Corroborated = entrycheck.LabelCorroborated.In(c)
 		}
 		groups[res.Requirement] = append(groups[res.Requirement], entry)
-		places = append(places, mapPlace{country: dc, req: res.Requirement, stay: v.Stay, url: v.Path})
-		n++
+		places = append(places, mapPlace{country: dc, req: res.Requirement, days: res.AllowedStayDays, url: routePath(pc, dc)})
 	}
+	passport := entrycheck.PassportWordsIn(c, name)
 	v := templates.PassportView{
-		Page: s.pageOf(passportPath(pc), entrycheck.PassportWords(pc.Name)+": visa requirements for every destination | entrycheck",
-			"Visa and entry requirements for holders of a passport of "+pc.Name+" in every destination, grouped by requirement, with cited entry rules.",
-			templates.Link{Label: "Passports", URL: "/passports/"}),
-		Country: templates.Link{Label: pc.Name, URL: passportPath(pc)}, ISO3: pc.ISO3, Total: n, AsOf: s.asOf(), Disclaimer: entrycheck.Disclaimer(entrycheck.English()),
-		Countries: s.countries,
-		Map: s.worldMap.view("World map of the requirement for holders of a passport of "+pc.Name,
-			"The lists below give every destination of the map as text, grouped by requirement.",
-			mapPlace{country: pc, url: passportPath(pc)}, "This passport's country", places, true),
+		Page: s.pageIn(c, path, c.Text("page.passport.title", "passport", passport)+titleSuffix,
+			c.Text("page.passport.description", "country", name),
+			templates.Link{Label: c.Text("site.nav.passports"), URL: "/passports/"}),
+		Country: templates.Link{Label: name, URL: localPath(c, path)}, ISO3: pc.ISO3, Total: len(routes), AsOf: s.asOfIn(c), Disclaimer: entrycheck.Disclaimer(c),
+		Countries: s.countries[c.Code],
+		Map: s.worldMap.view(c, c.Text("page.passport.map", "country", name), c.Text("page.passport.map_text"),
+			mapPlace{country: pc, url: path}, c.Text("page.passport.map_own"), places, true),
 	}
+	v.Page.JSONLD = jsonLD(map[string]any{"@context": "https://schema.org", "@graph": []any{breadcrumbList(s.opts.BaseURL, v.Page.Breadcrumbs, name, v.Page.Path)}})
 	if age := s.ev.VerdictAge(s.now); age.Old {
-		v.Old = entrycheck.OldVerdictsWords(age.AsOf)
+		v.Old = entrycheck.OldVerdictsWordsIn(c, age.AsOf)
 	}
 	for _, req := range entrycheck.Requirements {
 		if len(groups[req]) > 0 {
-			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: requirementSlug(req), Label: req.Label(), Entries: groups[req]})
+			v.Groups = append(v.Groups, templates.RequirementGroup{Requirement: requirementSlug(req), Label: req.LabelIn(c), Entries: groups[req]})
 		}
 	}
-	return n, s.page(r, v.Path, templates.PassportPage(v), templates.PassportMarkdown(v))
+	return v
+}
+
+// inNameOrder is routes in the order of their destinations' names in the
+// language of c; English keeps the matrix's order, which is theirs.
+func (s *site) inNameOrder(c *locale.Catalog, routes []entrycheck.CheckResult) []entrycheck.CheckResult {
+	if c.Code == locale.English {
+		return routes
+	}
+	names := collate.New(c.Tag, collate.Loose)
+	sorted := slices.Clone(routes)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i].Destination, sorted[j].Destination
+		return names.CompareString(c.Country(a.ISO2, a.Name), c.Country(b.ISO2, b.Name)) < 0
+	})
+	return sorted
 }
 
 // translatedRoutes writes the route page of en, an answer in English, in
@@ -140,8 +200,8 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 	v := templates.RouteView{
 		Page: s.pageIn(c, path, routeTitle(c, res), routeDescription(c, res),
 			templates.Link{Label: c.Text("site.nav.passports"), URL: "/passports/"}, templates.Link{Label: pc.Name, URL: passportPath(pc)}),
-		Passport:         templates.Link{Label: pc.Name, URL: passportPath(pc)},
-		Destination:      templates.Link{Label: dc.Name, URL: destinationPath(dc)},
+		Passport:         templates.Link{Label: pc.Name, URL: localPath(c, passportPath(pc))},
+		Destination:      templates.Link{Label: dc.Name, URL: localPath(c, destinationPath(dc))},
 		PassportISO3:     pc.ISO3,
 		DestinationISO3:  dc.ISO3,
 		Requirement:      string(res.Requirement),
@@ -161,17 +221,20 @@ func (s *site) routeView(c *locale.Catalog, res entrycheck.CheckResult, modified
 		RulesState:       templates.Verification{Status: entrycheck.RulesStatusWordsIn(c, res.EntryRulesVerification.Status), Note: res.EntryRulesVerification.Note},
 		LastVerified:     res.EntryRulesVerification.ReadWordsIn(c),
 		NotCited:         res.EntryRules.NotCitedNamesIn(c),
-		Authorities:      serving(s.officialPages[dc.ISO3], res.Requirement),
-		APIURL:           "/free/check?passport=" + pc.ISO3 + "&destination=" + dc.ISO3,
+		Authorities:      serving(s.officialPages[c.Code][dc.ISO3], res.Requirement),
+		APIURL:           apiURL(c, pc, dc),
 		Disclaimer:       res.Disclaimer,
 	}
-	v.Page.Image = s.social.of(res.Requirement)
-	v.Page.Alternates = s.alternates(path)
+	v.Page.Image = s.social.of(c, res.Requirement)
 	v.Page.JSONLD = s.routeLD(c, res, v.Page.Breadcrumbs, title, v.Page.Path, modified)
 	if res.Source.MatrixValue != nil {
 		v.MatrixValue = *res.Source.MatrixValue
 	}
 	v.SourceBefore, v.SourceAfter = entrycheck.SourceWordsIn(c, res.Source)
+	if c.Code != locale.English && v.MatrixValue != "" {
+		// The table's value is its own word, quoted as SourceWordsIn quotes it.
+		v.SourceValue = strconv.Quote(v.MatrixValue)
+	}
 	if a := res.Apply; a != nil {
 		v.Apply = &templates.Apply{URL: a.URL, Kind: entrycheck.ApplyKindLabelIn(c, a.Kind), Note: quoted(c, a.Note), Source: citation(c, a.Source)}
 	} else if res.Requirement == entrycheck.VisaRequired {
@@ -206,8 +269,21 @@ func routePath(p, d entrycheck.Country) string {
 	return "/passports/" + strings.ToLower(p.ISO3) + "/" + strings.ToLower(d.ISO3) + "/"
 }
 
+// apiURL is the free check of a route, as a route page links it: in the
+// page's language.
+func apiURL(c *locale.Catalog, p, d entrycheck.Country) string {
+	u := "/free/check?passport=" + p.ISO3 + "&destination=" + d.ISO3
+	if c.Code != locale.English {
+		u += "&lang=" + c.Code
+	}
+	return u
+}
+
 // asOf is the date every verdict of the build is as of: the matrix snapshot's.
 func (s *site) asOf() string { return s.ev.VerdictAge(s.now).AsOf.Long() }
+
+// asOfIn is asOf in the language of c.
+func (s *site) asOfIn(c *locale.Catalog) string { return s.ev.VerdictAge(s.now).AsOf.LongIn(c) }
 
 // lowerFirst lowers the first letter of a label that continues a sentence,
 // leaving acronyms as they are ("electronic travel authorisation (ETA) required").
@@ -276,9 +352,10 @@ func routeAnswer(c *locale.Catalog, res entrycheck.CheckResult) string {
 // page as the answer to its question, dated by the day it last changed.
 func (s *site) routeLD(c *locale.Catalog, res entrycheck.CheckResult, crumbs []templates.Link, title, path string, modified entrycheck.Date) string {
 	page := map[string]any{
-		"@type": "FAQPage",
-		"url":   s.opts.BaseURL + path,
-		"name":  title,
+		"@type":      "FAQPage",
+		"url":        s.opts.BaseURL + path,
+		"name":       title,
+		"inLanguage": c.Tag.String(),
 		"mainEntity": map[string]any{
 			"@type": "Question",
 			"name":  routeQuestion(c, res),

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
@@ -40,12 +41,15 @@ type socialImages struct {
 	verdict map[entrycheck.Requirement]templates.Image
 }
 
-// of is the image a route page with requirement r shares.
-func (si socialImages) of(r entrycheck.Requirement) templates.Image {
-	if img, ok := si.verdict[r]; ok {
-		return img
+// of is the image a route page with requirement r shares, described in
+// the language of c: the verdict's label, then the site's title.
+func (si socialImages) of(c *locale.Catalog, r entrycheck.Requirement) templates.Image {
+	img, ok := si.verdict[r]
+	if !ok {
+		img = si.site
 	}
-	return si.site
+	img.Alt = c.Text("words.sentence", "text", r.LabelIn(c)) + " " + c.Text("site.title")
+	return img
 }
 
 // writeSocialImages draws the link preview images, in the site's colours,

@@ -40,5 +40,5 @@ func (s *summary) addRoute(r entrycheck.CheckResult, path string) {
 		s.review = append(s.review, reviewRoute{r.Passport.Name + " to " + r.Destination.Name, path})
 	}
 	s.lines[r.Passport.ISO3] = append(s.lines[r.Passport.ISO3], line)
-	s.toDest[r.Destination.ISO3] = append(s.toDest[r.Destination.ISO3], mapPlace{country: r.Passport, req: r.Requirement, stay: entrycheck.StayWords(r.Requirement, r.AllowedStayDays), url: path})
+	s.toDest[r.Destination.ISO3] = append(s.toDest[r.Destination.ISO3], mapPlace{country: r.Passport, req: r.Requirement, days: r.AllowedStayDays, url: path})
 }

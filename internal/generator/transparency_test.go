@@ -12,6 +12,7 @@ import (
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // transparencyDay is the build clock of these tests, the day of the other
@@ -30,7 +31,7 @@ func transparencyPage(t *testing.T, now time.Time, v entrycheck.VerificationRepo
 		t.Fatal(err)
 	}
 	s := &site{ev: datatest.Evaluator(t), opts: Options{OutDir: root, GeoDir: datatest.GeoDir(t), BaseURL: "https://entrycheck.test", Verification: v},
-		w: w, now: now, summary: newSummary()}
+		w: w, now: now, summary: newSummary(), langs: []*locale.Catalog{entrycheck.English()}}
 	if s.worldMap, err = s.writeWorldMap(); err != nil {
 		t.Fatal(err)
 	}

@@ -14,22 +14,32 @@ import (
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// pageOf fills the parts every page has, for an English page.
+// pageOf fills the parts every page has, for a page published in English
+// only (the transparency report, the agents' guide).
 func (s *site) pageOf(path, title, description string, crumbs ...templates.Link) templates.Page {
-	return s.pageIn(entrycheck.English(), path, title, description, crumbs...)
+	p := s.pageIn(entrycheck.English(), path, title, description, crumbs...)
+	p.Alternates = nil
+	return p
 }
 
 // pageIn fills the parts every page has, for the page of path (its English
-// path) in the language of c. Its markdown variant is the English one:
-// markdown is written in English only.
+// path) in the language of c, published in every language of the build:
+// its address, its breadcrumbs to the pages in the same language, its
+// versions in the other languages, its link preview's text. Its markdown
+// variant is the English one: markdown is written in English only.
 func (s *site) pageIn(c *locale.Catalog, path, title, description string, crumbs ...templates.Link) templates.Page {
+	image := s.social.site
+	image.Alt = c.Text("site.title")
 	p := templates.Page{
 		Title: title, Description: description, Path: localPath(c, path), BaseURL: s.opts.BaseURL,
-		Markdown: path + "index.md", Stylesheet: s.assets.css, Icon: s.assets.icon, Image: s.social.site,
-		W: c,
+		Markdown: path + "index.md", Stylesheet: s.assets.css, Icon: s.assets.icon, Image: image,
+		W: c, Alternates: s.alternates(path),
 	}
 	if len(crumbs) > 0 {
-		p.Breadcrumbs = append([]templates.Link{{Label: c.Text("site.home"), URL: "/"}}, crumbs...)
+		p.Breadcrumbs = append([]templates.Link{{Label: c.Text("site.home"), URL: localPath(c, "/")}}, crumbs...)
+		for i := range crumbs {
+			p.Breadcrumbs[i+1].URL = localPath(c, crumbs[i].URL)
+		}
 	}
 	return p
 }
@@ -37,12 +47,7 @@ func (s *site) pageIn(c *locale.Catalog, path, title, description string, crumbs
 // localPath is the path of the page of path (its English path) in the
 // language of c: English pages keep today's paths, the others live under
 // /{code}/.
-func localPath(c *locale.Catalog, path string) string {
-	if c.Code == locale.English {
-		return path
-	}
-	return "/" + c.Code + path
-}
+func localPath(c *locale.Catalog, path string) string { return templates.LocalPath(c.Code, path) }
 
 // alternates lists the page of path in every language the build renders.
 func (s *site) alternates(path string) []templates.Alternate {
@@ -69,14 +74,32 @@ func citation(cat *locale.Catalog, c entrycheck.Citation) templates.Citation {
 	return templates.Citation{Label: entrycheck.LabelSource.In(cat), Name: c.Name, URL: c.URL, Read: c.ReadTextIn(cat)}
 }
 
-// ruleViews lists the lines of a destination's rules as the pages show them.
+// ruleViews lists the lines of a destination's rules as the pages show
+// them, in the language of cat.
 func ruleViews(cat *locale.Catalog, lines []entrycheck.RuleLine) []templates.Rule {
 	out := make([]templates.Rule, 0, len(lines))
 	for _, l := range lines {
 		own := strings.TrimSuffix(l.Text, l.Cited)
-		out = append(out, templates.Rule{Name: l.Label, Text: own, Cited: quoted(cat, l.Cited), Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
+		out = append(out, templates.Rule{Name: l.Label, Named: curatedName(cat, l), Text: own, Cited: quoted(cat, l.Cited), Detail: l.Detail, URL: l.URL, Source: citation(cat, l.Source)})
 	}
 	return out
+}
+
+// curatedName is the name the curators gave an item of a list field in
+// English (a transit programme, an arrival form, a health topic), which
+// ends its label, on a page in the language of c; "" on an English page
+// and for the other fields, whose labels are the page's words.
+func curatedName(c *locale.Catalog, l entrycheck.RuleLine) string {
+	named := l.Field == entrycheck.FieldTWOV || l.Field == entrycheck.FieldArrivalFormalities || l.Field == entrycheck.FieldOtherHealth
+	if c.Code == locale.English || !named {
+		return ""
+	}
+	for _, f := range entrycheck.RuleFields() {
+		if head := f.ItemIn(c, ""); f.Name == l.Field && strings.HasPrefix(l.Label, head) {
+			return strings.TrimPrefix(l.Label, head)
+		}
+	}
+	return ""
 }
 
 // officialPage is an official page the curators found for a destination,
@@ -110,23 +133,24 @@ func serving(pages []officialPage, r entrycheck.Requirement) []templates.Link {
 
 // officialPagesOf lists, for each curated destination, the official pages
 // the curators found (its application portals and official information),
-// named by what they are, the documents they serve and their site: where a
-// traveller reads what is not cited here.
-func officialPagesOf(destinations map[string]*dataset.Destination) map[string][]officialPage {
+// named in the language of c by what they are, the documents they serve
+// and their site: where a traveller reads what is not cited here.
+func officialPagesOf(c *locale.Catalog, destinations map[string]*dataset.Destination) map[string][]officialPage {
 	out := make(map[string][]officialPage, len(destinations))
 	for iso3, d := range destinations {
 		for _, a := range d.Apply {
 			docs := make([]string, 0, len(a.Requirements))
 			for _, r := range a.Requirements {
 				if r.NeedsAction() {
-					docs = append(docs, r.DocumentWithArticle())
+					docs = append(docs, c.Text("page.document."+string(r)))
 				}
 			}
-			label := entrycheck.ApplyKindLabel(a.Kind)
+			kind, host := entrycheck.ApplyKindLabelIn(c, a.Kind), hostOf(a.URL)
+			label := c.Text("page.official_page", "kind", kind, "host", host)
 			if len(docs) > 0 {
-				label += " for " + strings.Join(docs, " or ")
+				label = c.Text("page.official_page.for", "kind", kind, "documents", entrycheck.OrWordsIn(c, docs), "host", host)
 			}
-			out[iso3] = append(out[iso3], officialPage{templates.Link{Label: label + ": " + hostOf(a.URL), URL: a.URL}, a.Requirements})
+			out[iso3] = append(out[iso3], officialPage{templates.Link{Label: label, URL: a.URL}, a.Requirements})
 		}
 	}
 	return out

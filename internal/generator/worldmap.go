@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 	"github.com/entrycheck/entrycheck/internal/worldmap"
 )
@@ -39,12 +39,13 @@ func (s *site) writeWorldMap() (worldMap, error) {
 	return w, s.w.write(trimSlash(w.path), m.SVG)
 }
 
-// mapPlace is a country to colour: by the requirement of its route, or as
-// the page's own country.
+// mapPlace is a country to colour: by the requirement of its route, with
+// its allowed stay, or as the page's own country; url is the English
+// address of its page.
 type mapPlace struct {
 	country entrycheck.Country
 	req     entrycheck.Requirement
-	stay    string // "60 days", ""
+	days    entrycheck.Days
 	url     string
 }
 
@@ -53,11 +54,12 @@ func requirementSlug(r entrycheck.Requirement) string {
 	return strings.ReplaceAll(string(r), "_", "-")
 }
 
-// view is the page model of a map of places; own is the page's own
-// country, ownLabel its legend entry; anchored legends link each
-// requirement to the page's section of the same name.
-// text says where the map's content stands as text.
-func (w worldMap) view(label, text string, own mapPlace, ownLabel string, places []mapPlace, anchored bool) templates.WorldMap {
+// view is the page model of a map of places in the language of c; own is
+// the page's own country, ownLabel its legend entry; anchored legends link
+// each requirement to the page's section of the same name. text says where
+// the map's content stands as text. The places are named by their
+// countries' names in the language, linking their pages in it.
+func (w worldMap) view(c *locale.Catalog, label, text string, own mapPlace, ownLabel string, places []mapPlace, anchored bool) templates.WorldMap {
 	v := templates.WorldMap{ViewBox: w.m.ViewBox, Label: label, Land: w.path + "#" + worldmap.LandID, Text: text}
 	type drawn struct {
 		place mapPlace
@@ -67,18 +69,21 @@ func (w worldMap) view(label, text string, own mapPlace, ownLabel string, places
 	all := make([]drawn, 0, len(places)+1)
 	counts := map[entrycheck.Requirement]int{}
 	for _, p := range places {
-		title := p.country.Name + ": " + p.req.ShortLabel()
-		if p.stay != "" {
-			title += ", " + p.stay
+		p.country.Name, p.url = c.Country(p.country.ISO2, p.country.Name), localPath(c, p.url)
+		title := c.Text("page.map.place", "country", p.country.Name, "requirement", p.req.ShortLabelIn(c))
+		if stay := entrycheck.StayWordsIn(c, p.req, p.days); stay != "" {
+			title = c.Text("page.map.place_stay", "country", p.country.Name, "requirement", p.req.ShortLabelIn(c), "stay", stay)
 		}
 		all = append(all, drawn{p, requirementSlug(p.req), title})
 		counts[p.req]++
 	}
-	all = append(all, drawn{own, "own", own.country.Name + ": " + lowerFirst(ownLabel)})
+	own.country.Name = c.Country(own.country.ISO2, own.country.Name)
+	own.url = localPath(c, own.url)
+	all = append(all, drawn{own, "own", c.Text("page.map.place", "country", own.country.Name, "requirement", lowerFirst(ownLabel))})
 	// Keyboard focus visits the places in the order of their names, as a
 	// reader looks a country up; the names are compared as words, so that
 	// Côte d'Ivoire comes after Costa Rica.
-	names := collate.New(language.English, collate.Loose)
+	names := collate.New(c.Tag, collate.Loose)
 	sort.SliceStable(all, func(i, j int) bool {
 		return names.CompareString(all[i].place.country.Name, all[j].place.country.Name) < 0
 	})
@@ -103,7 +108,7 @@ func (w worldMap) view(label, text string, own mapPlace, ownLabel string, places
 		}
 		slug := requirementSlug(req)
 		slugs = append(slugs, slug)
-		k := templates.MapKey{Class: "m-" + slug, Fill: "url(#" + patternID(slug, "") + ")", Label: req.Label(), N: counts[req]}
+		k := templates.MapKey{Class: "m-" + slug, Fill: "url(#" + patternID(slug, "") + ")", Label: req.LabelIn(c), N: counts[req]}
 		if anchored {
 			k.URL = "#" + slug
 		}
@@ -114,7 +119,7 @@ func (w worldMap) view(label, text string, own mapPlace, ownLabel string, places
 	v.Patterns = patterns(slugs, "", 1)
 	for _, in := range w.m.Insets {
 		suffix := strings.ToLower(in.Name)
-		mi := templates.MapInset{Name: in.Name, ViewBox: in.ViewBox, Patterns: patterns(slugs, suffix, insetPattern/in.Zoom)}
+		mi := templates.MapInset{Name: c.Text("page.map.region." + suffix), ViewBox: in.ViewBox, Patterns: patterns(slugs, suffix, insetPattern/in.Zoom)}
 		for _, d := range all {
 			if in.Has(d.place.country.ISO3) {
 				mi.Places = append(mi.Places, place(d, suffix))

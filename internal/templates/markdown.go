@@ -147,7 +147,7 @@ func DestinationMarkdown(v DestinationView) []byte {
 		m.line("No official portal has been curated for %s.\n", v.Country.Label)
 	}
 	for _, a := range v.Apply {
-		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note.Text), m.cite(a.Source))
+		m.line("- [%s](%s): %s %s", a.Kind, a.URL, escapeMD(a.Note.Text+" ("+a.For+")"), m.cite(a.Source))
 	}
 	m.line("\n## Requirements by passport\n\nFrom a secondary visa table, as of %s.\n", v.AsOf)
 	for _, c := range v.Counts {

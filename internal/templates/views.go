@@ -34,6 +34,18 @@ type Page struct {
 	// its own included (hreflang links and the language switcher).
 	W          *locale.Catalog
 	Alternates []Alternate
+	// Offers are the page in other languages, offered to a visitor whose
+	// browser prefers one of them (the English home page's notice, which
+	// the site's script shows); none elsewhere.
+	Offers []Offer
+}
+
+// Offer is a link to the page in one language, in the words of that
+// language ("Leer esta página en español").
+type Offer struct {
+	Lang locale.Language
+	Path string
+	Text string
 }
 
 // Alternate is a page in one language.
@@ -50,6 +62,20 @@ func (p Page) Dir() string { return p.words().Dir() }
 
 // T is a message of the page's language (locale.Catalog.Text).
 func (p Page) T(id string, args ...string) string { return p.words().Text(id, args...) }
+
+// Local is the address of the page of path (its English address) in the
+// page's language: a translated page links to translated pages.
+func (p Page) Local(path string) string { return LocalPath(p.words().Code, path) }
+
+// LocalPath is the address of the page of path (its English address) in
+// the language code: English pages keep their addresses, the others live
+// under /{code}/.
+func LocalPath(code, path string) string {
+	if code == locale.English {
+		return path
+	}
+	return "/" + code + path
+}
 
 // words is the page's catalog: English for a page that names none (those
 // the API renders, such as /go's suggestions).
@@ -94,6 +120,10 @@ type Citation struct {
 // Rule is one cited entry rule.
 type Rule struct {
 	Name string
+	// Named is the part of Name the curators recorded in English (a
+	// programme's or a form's name), on a page in another language; ""
+	// otherwise.
+	Named string
 	// Text is the answer's own words about the rule, then Cited, the
 	// source's words.
 	Text   string
@@ -109,8 +139,11 @@ type Rule struct {
 type Apply struct {
 	URL  string
 	Kind string
-	// Note is the curators' note on the place, in English.
+	// Note is the curators' note on the place, in English; For names the
+	// requirements it serves, in the page's language ("" on a route page,
+	// which shows the place of its own requirement).
 	Note   Quote
+	For    string
 	Source Citation
 }
 
@@ -161,7 +194,10 @@ type RouteView struct {
 	// SourceBefore and SourceAfter are the words around SourceName that
 	// give the verdict's provenance (entrycheck.SourceWords).
 	SourceBefore, SourceAfter string
-	SourceName, SourceURL     string
+	// SourceValue is the part of SourceAfter that is the table's own
+	// value, on a page in another language; "" otherwise.
+	SourceValue           string
+	SourceName, SourceURL string
 	// Since says since which snapshot the verdict holds.
 	Since string
 	// Rules are what the sources give for this passport; Others what

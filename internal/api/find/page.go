@@ -8,25 +8,27 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/compression"
+	"github.com/entrycheck/entrycheck/internal/locale"
 	"github.com/entrycheck/entrycheck/internal/templates"
 )
 
-// Titles of the pages: /go helps find a route, the 404 page says first
-// that the page asked for does not exist.
-const (
-	titleGo       = "Find a route | entrycheck"
-	titleNotFound = "Page not found | entrycheck"
-)
-
-// findView is the page model shared by the 404 page and /go, under title.
-func (f *Finder) findView(r *http.Request, title string) templates.FindView {
+// findView is the page model shared by the 404 page and /go, in the
+// language of c, titled by message title ("Find a route", "Page not
+// found"): the /go page says what it helps with, the 404 page first that
+// the page asked for does not exist. The search form offers the countries
+// by their names in the language.
+func (f *Finder) findView(r *http.Request, c *locale.Catalog, title string) templates.FindView {
 	css, _, _ := templates.AssetPath("site.css") // embedded: cannot fail
 	icon, _, _ := templates.AssetPath("favicon.svg")
 	v := templates.FindView{Page: templates.Page{
-		Title: title, Description: "Find the entry requirements of a passport and destination.",
-		Path: r.URL.Path, BaseURL: f.BaseURL, Stylesheet: css, Icon: icon,
+		Title: c.Text(title) + " | " + templates.SiteName, Description: c.Text("page.find.description"),
+		Path: r.URL.Path, BaseURL: f.BaseURL, Stylesheet: css, Icon: icon, W: c,
 	}}
 	v.Countries = f.Countries
+	if c.Code != locale.English {
+		snap := f.Evaluator().Snapshot()
+		v.Countries = templates.CountryOptionsIn(c, snap.Matrix.Countries(), snap.Countries.Aliases)
+	}
 	return v
 }
 
