@@ -33,15 +33,7 @@ func answers(t *testing.T) map[string]answertext.Answer {
 		out[strings.ToLower("check-"+req.Passport+"-"+req.Destination)] = answertext.Check(r)
 	}
 	for _, name := range []string{"yellow-fever", "transit", "schengen-over-90", "dual-passport"} {
-		f, err := os.Open(filepath.Join("..", "evaluation", "testdata", "trips", name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req, err := evaluation.DecodeTripRequest(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		req := exampleTrip(t, name)
 		r, err := ev.EvaluateTrip(req, "req_golden", clock)
 		if err != nil {
 			t.Fatal(err)
@@ -101,4 +93,19 @@ func TestCompactLeavesOutOnlyBackground(t *testing.T) {
 			walk(s.Lines, s.Secondary)
 		}
 	}
+}
+
+// exampleTrip reads one of the evaluation's example trips.
+func exampleTrip(t *testing.T, name string) entrycheck.TripRequest {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "evaluation", "testdata", "trips", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	req, err := evaluation.DecodeTripRequest(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
 }

@@ -1,8 +1,6 @@
 package answertext_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +8,6 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/answertext"
 	"github.com/entrycheck/entrycheck/internal/datatest"
-	"github.com/entrycheck/entrycheck/internal/evaluation"
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
@@ -58,15 +55,7 @@ func TestCheckSpeaksEveryLanguage(t *testing.T) {
 // English ones is left where the language has its own.
 func TestTripSpeaksEveryLanguage(t *testing.T) {
 	ev := datatest.Evaluator(t)
-	f, err := os.Open(filepath.Join("..", "evaluation", "testdata", "trips", "schengen-over-90.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, err := evaluation.DecodeTripRequest(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := exampleTrip(t, "schengen-over-90")
 	en := locale.Embedded().English()
 	for _, c := range locale.Embedded().List() {
 		req.Language = c.Code

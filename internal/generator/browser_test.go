@@ -53,6 +53,19 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// evaluator returns a function that evaluates a script to a string in
+// the browser of ctx, failing the test on an error.
+func evaluator(ctx context.Context, t *testing.T) func(js string) string {
+	return func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
 // TestPagesRenderInChromium opens the home page and a route page, served by
 // entrycheck serve from the generated tree, and fails on any console error,
 // uncaught exception or failed request of the page.

@@ -41,17 +41,14 @@ func (s *site) renderCrawlerFiles() error {
 	if run := s.opts.Verification.LastRun; run != nil {
 		s.modified.note(entrycheck.DateOf(run.Time), "/transparency/")
 	}
-	// Every page but the transparency report and the agents' guide is
-	// published in every language of the build.
-	englishOnly := map[string]bool{"/transparency/": true, "/auth/": true}
-	m, err := s.writeURLSet("sitemaps/pages.xml", pages, func(p string) bool { return !englishOnly[p] })
+	m, err := s.writeURLSet("sitemaps/pages.xml", pages)
 	if err != nil {
 		return err
 	}
 	maps := []sitemap{m}
 	for i := 0; i*routesPerSitemap < len(routes); i++ {
 		name := fmt.Sprintf("sitemaps/routes-%d.xml", i+1)
-		m, err := s.writeURLSet(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)], allTranslated)
+		m, err := s.writeURLSet(name, routes[i*routesPerSitemap:min(len(routes), (i+1)*routesPerSitemap)])
 		if err != nil {
 			return err
 		}
@@ -74,11 +71,11 @@ type sitemap struct {
 }
 
 // writeURLSet writes the sitemap name, which lists pages with the day each
-// last changed (see modified) and, for those translated says are, the page
-// in every language of the build (hreflang alternates, x-default the
-// English page). It writes each sitemap as soon as it is made: with the
+// last changed (see modified) and, for those published in other languages
+// (site.translated), the page in every language of the build (hreflang
+// alternates, x-default the English page). It writes each sitemap as soon as it is made: with the
 // alternates of every language, one holds megabytes.
-func (s *site) writeURLSet(name string, paths []string, translated func(path string) bool) (sitemap, error) {
+func (s *site) writeURLSet(name string, paths []string) (sitemap, error) {
 	m := sitemap{name: name}
 	var b bytes.Buffer
 	b.WriteString(xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
@@ -88,7 +85,7 @@ func (s *site) writeURLSet(name string, paths []string, translated func(path str
 			fmt.Fprintf(&b, "<lastmod>%s</lastmod>", day)
 			m.lastmod = laterOf(m.lastmod, day)
 		}
-		if len(s.langs) > 1 && translated(p) {
+		if _, translated := s.translated.Load(p); translated {
 			for _, a := range s.alternates(p) {
 				fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="%s" href="%s%s"/>`, a.Lang.Tag, s.opts.BaseURL, a.Path)
 			}
@@ -99,10 +96,6 @@ func (s *site) writeURLSet(name string, paths []string, translated func(path str
 	b.WriteString("</urlset>\n")
 	return m, s.w.write(name, b.Bytes())
 }
-
-// allTranslated says of every page that it is published in every language
-// of the build, as the route pages are.
-func allTranslated(string) bool { return true }
 
 func sitemapIndex(base string, maps []sitemap) []byte {
 	var b bytes.Buffer

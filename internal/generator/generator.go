@@ -87,6 +87,9 @@ type site struct {
 	social   socialImages
 	summary  *summary
 	modified *modified
+	// translated holds the English paths of the pages published in other
+	// languages too (publish), whose versions the sitemap lists.
+	translated sync.Map
 	// countries are what the search forms offer; officialPages the
 	// destinations' official pages (see officialPagesOf), both by language
 	// code, computed once a build rather than once a page.

@@ -25,14 +25,7 @@ func TestHomeOffersTheVisitorsLanguage(t *testing.T) {
 	srv := httptest.NewServer(serveTree(t, builtInLanguages(t)))
 	defer srv.Close()
 	ctx := browser(t)
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	eval := evaluator(ctx, t)
 	ua := eval(`navigator.userAgent`)
 	shown := `[...document.querySelectorAll("[data-language-offer]")].filter(p => p.checkVisibility()).map(p => p.lang + " " + p.querySelector("a").getAttribute("href") + " " + p.textContent.trim()).join("|")`
 	offer := func(code string) string {

@@ -52,7 +52,7 @@ func passportSite(t *testing.T, ev *evaluation.Evaluator, now time.Time, passpor
 			routes = append(routes, routePath(pc, dc))
 		}
 	}
-	if _, err := s.writeURLSet("sitemaps/routes.xml", routes, allTranslated); err != nil {
+	if _, err := s.writeURLSet("sitemaps/routes.xml", routes); err != nil {
 		t.Fatal(err)
 	}
 	return root, s

@@ -50,7 +50,8 @@ func (s *site) page(r *renderer, dir string, c templ.Component, markdown []byte)
 // publish writes the page of path (its English address) in the language
 // of c: an English page with its markdown variant, a page in another
 // language beside it, as HTML only (sitetree.PageFile). markdown is called
-// for English only.
+// for English only. The sitemap lists the versions of the pages published
+// in another language (site.translated).
 func (s *site) publish(r *renderer, c *locale.Catalog, path string, page templ.Component, markdown func() []byte) error {
 	if c.Code == locale.English {
 		return s.page(r, path, page, markdown())
@@ -59,6 +60,7 @@ func (s *site) publish(r *renderer, c *locale.Catalog, path string, page templ.C
 	if err != nil {
 		return err
 	}
+	s.translated.Store(path, true)
 	return s.w.write(sitetree.PageFile(c.Code, path), html)
 }
 
@@ -171,11 +173,7 @@ func (s *site) translatedRoutes(r *renderer, en entrycheck.CheckResult, modified
 			return err
 		}
 		v := s.routeView(c, res, modified)
-		html, err := r.html(templates.RoutePage(v))
-		if err != nil {
-			return err
-		}
-		if err := s.w.write(sitetree.PageFile(c.Code, routePath(res.Passport, res.Destination)), html); err != nil {
+		if err := s.publish(r, c, routePath(res.Passport, res.Destination), templates.RoutePage(v), nil); err != nil {
 			return err
 		}
 	}

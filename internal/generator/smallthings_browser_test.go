@@ -30,14 +30,7 @@ func TestHomePageHasOnePrimaryAction(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	eval := evaluator(ctx, t)
 	run(chromedp.EmulateViewport(1280, 900))
 	run(chromedp.Navigate(site.URL + "/"))
 	run(chromedp.WaitVisible("button[data-live]"))
@@ -102,14 +95,7 @@ func TestIndexesFilterByName(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	eval := evaluator(ctx, t)
 	shown := `[...document.querySelectorAll("#index li")].filter(li => li.checkVisibility()).map(li => li.querySelector("a").getAttribute("href").split("/")[2]).join(" ")`
 	typeIn := func(value string) {
 		t.Helper()
