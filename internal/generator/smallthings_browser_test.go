@@ -36,12 +36,13 @@ func TestHomePageHasOnePrimaryAction(t *testing.T) {
 	run(chromedp.WaitVisible("button[data-live]"))
 	// A primary button is filled with a colour; the others are not.
 	primary := eval(`[...document.querySelectorAll("form[data-checker] button")].filter(b => b.checkVisibility() && getComputedStyle(b).backgroundColor !== "rgba(0, 0, 0, 0)").map(b => b.textContent.trim()).join("|")`)
-	if primary != "Show the entry requirements" {
+	en := entrycheck.English()
+	if primary != en.Text("page.find.submit") {
 		t.Errorf("the home page's primary buttons: %q, want the one that shows the entry requirements", primary)
 	}
 	notice := eval(`(() => { const h = document.getElementById(document.querySelector("button[data-live]").getAttribute("aria-describedby")); return h && h.checkVisibility() ? h.textContent : ""; })()`)
-	if !strings.Contains(notice, entrycheck.LiveCheckNotice) {
-		t.Errorf("before the live check, the page says %q, want %q", notice, entrycheck.LiveCheckNotice)
+	if want := en.Text("page.live.notice"); !strings.Contains(notice, want) {
+		t.Errorf("before the live check, the page says %q, want %q", notice, want)
 	}
 	run(chromedp.SetValue("#passport", "DEU"))
 	run(chromedp.SetValue("#destination", "THA"))
@@ -183,7 +184,7 @@ func TestWidgetSuggestsFitsAndSpaces(t *testing.T) {
 
 	// A misspelt country: the service suggests, nothing is counted.
 	w.in("#one", `function () { this.getElementById("passport").value = "Germny"; this.getElementById("destination").value = "Thailand"; this.querySelector("form button").click(); return ""; }`)
-	if got, want := w.answered("#one"), strings.ReplaceAll(entrycheck.DidYouMean, "{country}", "Germany"); got != want {
+	if got, want := w.answered("#one"), entrycheck.English().Text("widget.did_you_mean", "country", "Germany"); got != want {
 		t.Errorf("the checker says %q for Germny, want %q", got, want)
 	}
 	if n := counted.checks.Load(); n != 1 {
