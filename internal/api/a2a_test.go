@@ -217,3 +217,68 @@ func TestA2APaidSkill(t *testing.T) {
 		t.Errorf("paid calls: %v, want 1", s["paid_calls_today"])
 	}
 }
+
+// rpc sends one JSON-RPC request to /a2a and returns its result or error.
+func (e *env) rpc(t *testing.T, method string, params any) (json.RawMessage, *struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "method": method, "params": params})
+	resp, err := http.Post(e.url+"/a2a", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatalf("%s: %v", method, err)
+	}
+	return out.Result, out.Error
+}
+
+func TestA2ATaskLifecycle(t *testing.T) {
+	e := start(t, "", withLocalFacilitator)
+	// An invalid paid request fails before any offer, with the problems.
+	k := e.a2a(t, a2aCall{data: map[string]any{"skill": "passport-matrix", "passport": "GER"}, x402: true})
+	if k.Status.State != "failed" || len(k.Status.Message.Parts) != 2 || k.Status.Message.Parts[1].Data["error"] != "invalid_parameters" {
+		t.Errorf("invalid passport: %s %+v", k.Status.State, k.Status.Message.Parts)
+	}
+	if _, ok := k.Status.Message.Metadata[x402.MetaA2ARequired]; ok {
+		t.Error("an invalid request was offered for payment")
+	}
+
+	// A task waiting for its payment can be read and canceled; then it
+	// takes no payment.
+	k = e.a2a(t, a2aCall{data: map[string]any{"skill": "evaluate-trip", "traveler": map[string]any{"passports": []string{"USA"}},
+		"trip": map[string]any{"legs": []any{map[string]any{"country": "FRA"}}}}, x402: true})
+	if k.Status.State != "input-required" {
+		t.Fatalf("trip: %s %q", k.Status.State, k.words())
+	}
+	if res, rpcErr := e.rpc(t, "tasks/get", map[string]any{"id": k.ID}); rpcErr != nil || !strings.Contains(string(res), `"input-required"`) {
+		t.Errorf("tasks/get: %s %+v", res, rpcErr)
+	}
+	if res, rpcErr := e.rpc(t, "tasks/cancel", map[string]any{"id": k.ID}); rpcErr != nil || !strings.Contains(string(res), `"canceled"`) {
+		t.Errorf("tasks/cancel: %s %+v", res, rpcErr)
+	}
+	msg := map[string]any{"kind": "message", "role": "user", "messageId": "pay-canceled", "taskId": k.ID, "parts": []any{map[string]any{"kind": "data", "data": map[string]any{}}}}
+	if _, rpcErr := e.rpc(t, "message/send", map[string]any{"message": msg}); rpcErr == nil {
+		t.Error("a canceled task took a message")
+	}
+	// A message without a data part says how to call a skill.
+	msg = map[string]any{"kind": "message", "role": "user", "messageId": "text-only", "parts": []any{map[string]any{"kind": "text", "text": "visa for Thailand?"}}}
+	res, rpcErr := e.rpc(t, "message/send", map[string]any{"message": msg})
+	if rpcErr != nil || !strings.Contains(string(res), `"failed"`) || !strings.Contains(string(res), `{\"skill\":\"check\",\"passport\":\"DEU\",\"destination\":\"THA\"}`) {
+		t.Errorf("text message: %s %+v", res, rpcErr)
+	}
+	// Other methods than POST get the service's JSON error.
+	if r := e.get("/a2a"); r.StatusCode != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "POST, OPTIONS" {
+		t.Errorf("GET /a2a: %d %s", r.StatusCode, r.Header.Get("Allow"))
+	}
+}

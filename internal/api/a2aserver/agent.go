@@ -156,18 +156,9 @@ func (e *Endpoint) refused(ctx context.Context, rc *a2asrv.RequestContext, err e
 	words := body.Message + " (request_id " + body.RequestID + ")."
 	var invalid *entrycheck.Error
 	if errors.As(err, &invalid) && invalid.Code == entrycheck.EINVALID {
-		words = problemsText(invalid)
+		words = response.ProblemsText(invalid)
 	}
 	return final(rc, a2a.TaskStateFailed, nil, nil, text(words), data(body))
-}
-
-func problemsText(e *entrycheck.Error) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Refused, nothing was counted or charged: %s.", e.Message)
-	for _, p := range e.Problems {
-		fmt.Fprintf(&b, "\n- %s (%s): %s", p.Field, p.Code, p.Message)
-	}
-	return b.String()
 }
 
 // final is the task in its state after this message: its history with
@@ -180,14 +171,21 @@ func final(rc *a2asrv.RequestContext, state a2a.TaskState, msg *a2a.Message, art
 	now := time.Now()
 	t := &a2a.Task{ID: rc.TaskID, ContextID: rc.ContextID, Status: a2a.TaskStatus{State: state, Message: msg, Timestamp: &now}}
 	if prev := rc.StoredTask; prev != nil {
-		// The stored history ends with this message; the status message
-		// it answered goes before it.
-		t.History = append(t.History, prev.History[:len(prev.History)-1]...)
+		// The stored history ends with this message, when there is one
+		// (a cancel has none); the status message it answered goes
+		// before it.
+		h := prev.History
+		if rc.Message != nil && len(h) > 0 {
+			h = h[:len(h)-1]
+		}
+		t.History = append(t.History, h...)
 		if prev.Status.Message != nil {
 			t.History = append(t.History, prev.Status.Message)
 		}
 	}
-	t.History = append(t.History, rc.Message)
+	if rc.Message != nil {
+		t.History = append(t.History, rc.Message)
+	}
 	if art != nil {
 		t.Artifacts = []*a2a.Artifact{art}
 	}
