@@ -323,7 +323,7 @@ func TestAPICatalog(t *testing.T) {
 		}
 		return out
 	}
-	if items := hrefs(testBase+"/.well-known/api-catalog", "item"); !slices.Contains(items, testBase) || !slices.Contains(items, testBase+"/mcp") {
+	if items := hrefs(testBase+"/.well-known/api-catalog", "item"); !slices.Contains(items, testBase) || !slices.Contains(items, testBase+"/mcp") || !slices.Contains(items, testBase+"/a2a") {
 		t.Errorf("catalog items %v", items)
 	}
 	for _, tg := range contexts[testBase+"/.well-known/api-catalog"]["item"] {
@@ -348,6 +348,9 @@ func TestAPICatalog(t *testing.T) {
 	}
 	if got := hrefs(testBase+"/mcp", "service-desc"); !slices.Equal(got, []string{testBase + "/.well-known/mcp/server-card.json"}) {
 		t.Errorf("MCP service-desc %v", got)
+	}
+	if got := hrefs(testBase+"/a2a", "service-desc"); !slices.Equal(got, []string{testBase + "/.well-known/agent-card.json"}) {
+		t.Errorf("A2A service-desc %v", got)
 	}
 }
 
