@@ -623,3 +623,20 @@ func TestTextsFollowTheConfiguration(t *testing.T) {
 		}
 	}
 }
+
+// The agent card's documentation names the A2A endpoint, its skills and
+// the x402 extension as the card does.
+func TestAuthGuideDescribesA2A(t *testing.T) {
+	s := testSite(t)
+	guide := string(byPath(t, s)[discovery.PathAuthGuide].Body)
+	for _, want := range []string{s.URL(discovery.PathA2A), x402.A2AExtensionURI, x402.MetaA2APayload, x402.MetaA2AReceipts} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("auth.md does not name %s", want)
+		}
+	}
+	for _, sk := range discovery.A2ASkills {
+		if sk.ID != discovery.A2ASkillDatasetInfo && !strings.Contains(guide, "`"+sk.ID+"`") {
+			t.Errorf("auth.md does not name the skill %s", sk.ID)
+		}
+	}
+}
