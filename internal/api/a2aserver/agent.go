@@ -53,14 +53,14 @@ func (e *Endpoint) run(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 		return e.refused(ctx, rc, err)
 	}
 	sk := skillByID(id)
-	if sk.Tier() == discovery.TierFreeCheck {
-		return e.freeCheck(ctx, rc, args)
-	}
-	resource, compute := e.skills()[id](ctx, args)
 	switch sk.Tier() {
+	case discovery.TierFreeCheck:
+		return e.freeCheck(ctx, rc, args)
 	case discovery.TierPaid:
+		resource, compute := e.skills()[id](ctx, args)
 		return e.offer(ctx, rc, sk, resource, compute)
 	default:
+		_, compute := e.skills()[id](ctx, args)
 		res, err := compute()
 		if err != nil {
 			return e.refused(ctx, rc, err)

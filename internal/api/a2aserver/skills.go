@@ -22,8 +22,8 @@ import (
 // as REST would give it; invalid arguments are refused before any payment.
 type answer func(ctx context.Context, args json.RawMessage) (resource string, compute func() (any, error))
 
-// skills are the answers of the skills that are not the free check, which
-// is counted against the quotas (see agent.freeCheck).
+// skills are the answers of the skills by id. The free check answers as
+// the paid one, but is counted against the quotas first (Endpoint.freeCheck).
 func (e *Endpoint) skills() map[string]answer {
 	return map[string]answer{
 		discovery.A2ASkillDatasetInfo:    e.datasetInfo,
