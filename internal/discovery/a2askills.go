@@ -38,7 +38,7 @@ var A2ASkills = []A2ASkill{
 	{
 		ID: A2ASkillDatasetInfo, Name: "Dataset information",
 		Description: "The dataset behind every answer: dataset_version (the matrix revision date), today's free and paid call counters " +
-			"and the next reset, as GET " + PathStats + " answers them.",
+			"and the next reset.",
 		Arguments: "none",
 		Tags:      []string{"dataset", "version", "freshness"},
 		Example:   `{"skill":"dataset-info"}`,
@@ -46,9 +46,8 @@ var A2ASkills = []A2ASkill{
 	},
 	{
 		ID: A2ASkillCheck, Name: "Check entry requirements (free)",
-		Description: "May a holder of one passport enter one destination, and under which requirement, with the destination's cited entry rules: " +
-			"the answer of GET " + PathFreeCheck + ", counted against the same daily quotas (send the OAuth bearer token for the registered quota). " +
-			"Invalid arguments count nothing.",
+		Description: "May a holder of one passport enter one destination, and under which requirement, with the destination's cited entry rules, " +
+			"counted against the daily free check quotas (send the OAuth bearer token for the registered quota). Invalid arguments count nothing.",
 		Arguments: checkArguments,
 		Tags:      []string{"travel", "visa", "entry requirements", "passport"},
 		Example:   `{"skill":"check","passport":"DEU","destination":"THA"}`,
@@ -56,7 +55,7 @@ var A2ASkills = []A2ASkill{
 	},
 	{
 		ID: A2ASkillPaidCheck, Name: "Check entry requirements (paid)",
-		Description: "The same check, paid per call with x402 and never rate limited: the answer of GET " + PathCheck + ".",
+		Description: "The same check, paid per call and never rate limited.",
 		Arguments:   checkArguments,
 		Tags:        []string{"travel", "visa", "entry requirements", "passport", "x402"},
 		Example:     `{"skill":"paid-check","passport":"DEU","destination":"THA"}`,
@@ -64,7 +63,7 @@ var A2ASkills = []A2ASkill{
 	},
 	{
 		ID: A2ASkillPassportMatrix, Name: "Passport matrix",
-		Description: "The requirement of one passport for every destination: the answer of GET " + PathPassport + ".",
+		Description: "The requirement of one passport for every destination.",
 		Arguments:   "passport (ISO 3166-1 alpha-3 code; required)",
 		Tags:        []string{"travel", "visa", "passport", "x402"},
 		Example:     `{"skill":"passport-matrix","passport":"DEU"}`,
@@ -72,8 +71,8 @@ var A2ASkills = []A2ASkill{
 	},
 	{
 		ID: A2ASkillTrip, Name: "Evaluate a trip",
-		Description: "A whole itinerary leg by leg: the best of several passports, validity, stays, yellow fever, transit and the Schengen 90/180 rule: " +
-			"the answer of POST " + PathTrips + ". Every problem of an invalid trip is reported, with its JSON pointer, before any payment.",
+		Description: "A whole itinerary leg by leg: the best of several passports, validity, stays, yellow fever, transit and the Schengen 90/180 rule. " +
+			"Every problem of an invalid trip is reported, with its JSON pointer, before any payment.",
 		Arguments: "traveler and trip, as the TripRequest body of POST " + PathTrips + " in " + PathOpenAPI + ", and optionally language",
 		Tags:      []string{"travel", "visa", "itinerary", "schengen", "x402"},
 		Example:   `{"skill":"evaluate-trip","traveler":{"passports":["USA"]},"trip":{"legs":[{"country":"FRA","arrival":"2027-04-01","departure":"2027-04-10"}]}}`,
