@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"reflect"
 	"strings"
 	"testing"
+
+	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -18,6 +21,8 @@ type a2aCall struct {
 	taskID   string
 	metadata map[string]any
 	x402     bool
+	// bearer is the OAuth access token to send, if any.
+	bearer string
 }
 
 // a2aTask is the task a message/send answers.
@@ -88,6 +93,9 @@ func (e *env) a2a(t *testing.T, c a2aCall) a2aTask {
 	req.Header.Set("Content-Type", "application/json")
 	if c.x402 {
 		req.Header.Set("X-A2A-Extensions", x402.A2AExtensionURI)
+	}
+	if c.bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+c.bearer)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -280,5 +288,35 @@ func TestA2ATaskLifecycle(t *testing.T) {
 	// Other methods than POST get the service's JSON error.
 	if r := e.get("/a2a"); r.StatusCode != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "POST, OPTIONS" {
 		t.Errorf("GET /a2a: %d %s", r.StatusCode, r.Header.Get("Allow"))
+	}
+}
+
+func TestA2ARegisteredClient(t *testing.T) {
+	e := start(t, "")
+	id, secret := e.register("a2a agent")
+	tok, err := (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: e.url + "/oauth/token"}).Token(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The bearer token counts the check against the client's quota.
+	k := e.a2a(t, a2aCall{data: map[string]any{"skill": "check", "passport": "DEU", "destination": "THA"}, bearer: tok.AccessToken})
+	var limit struct {
+		Scope string `json:"scope"`
+		Limit int    `json:"limit"`
+	}
+	k.meta(t, "rate_limit", &limit)
+	if k.Status.State != "completed" || limit.Scope != "client_daily" || limit.Limit != 20 {
+		t.Errorf("registered check: %s %+v", k.Status.State, limit)
+	}
+	// An invalid token is refused before anything is read, as on /free/check.
+	req, _ := http.NewRequest(http.MethodPost, e.url+"/a2a", strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer ect_nope")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(resp.Header.Get("WWW-Authenticate"), "resource_metadata") {
+		t.Errorf("invalid token: %d %q", resp.StatusCode, resp.Header.Get("WWW-Authenticate"))
 	}
 }
