@@ -12,6 +12,7 @@ import (
 	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/entrycheck/entrycheck/internal/x402"
+	"github.com/entrycheck/entrycheck/internal/x402/exact"
 )
 
 // a2aCall is one message/send on /a2a: a data part, in taskID when set,
@@ -220,6 +221,29 @@ func TestA2APaidSkill(t *testing.T) {
 		metadata: map[string]any{"x402.payment.status": "payment-submitted", "x402.payment.payload": newPayment(t, key, offer.Accepts[0], e.clock.Now()).sign(t, key)}})
 	if cheap.Status.State != "failed" || !strings.Contains(cheap.words(), "nothing was charged") {
 		t.Errorf("wrong amount: %s %q", cheap.Status.State, cheap.words())
+	}
+	// A tampered payment (another nonce under the same signature): refused
+	// before settlement, and the task takes no second payment.
+	k = e.a2a(t, a2aCall{data: check, x402: true})
+	fresh := newPayment(t, key, offer.Accepts[0], e.clock.Now())
+	tampered := fresh.sign(t, key)
+	var inner exact.Payload
+	if err := json.Unmarshal(tampered.Payload, &inner); err != nil {
+		t.Fatal(err)
+	}
+	inner.Authorization.Nonce = "0x" + strings.Repeat("ab", 32)
+	tampered = payloadWith(t, offer.Accepts[0], inner)
+	bad := e.a2a(t, a2aCall{data: map[string]any{}, taskID: k.ID, x402: true,
+		metadata: map[string]any{"x402.payment.status": "payment-submitted", "x402.payment.payload": tampered}})
+	bad.meta(t, x402.MetaA2AStatus, &status)
+	if bad.Status.State != "failed" || status != "payment-failed" || !strings.Contains(bad.words(), "nothing was charged") {
+		t.Errorf("tampered payment: %s %s %q", bad.Status.State, status, bad.words())
+	}
+	res, rpcErr := e.rpc(t, "message/send", map[string]any{"message": map[string]any{"kind": "message", "role": "user", "messageId": "again",
+		"taskId": k.ID, "parts": []any{map[string]any{"kind": "data", "data": map[string]any{}}},
+		"metadata": map[string]any{"x402.payment.status": "payment-submitted", "x402.payment.payload": fresh.sign(t, key)}}})
+	if rpcErr == nil {
+		t.Errorf("a failed task took a second payment: %s", res)
 	}
 	if s := e.get("/stats.json").json(t); s["paid_calls_today"] != float64(1) {
 		t.Errorf("paid calls: %v, want 1", s["paid_calls_today"])
