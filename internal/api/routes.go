@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/entrycheck/entrycheck/internal/api/a2aserver"
 	"github.com/entrycheck/entrycheck/internal/api/find"
 	"github.com/entrycheck/entrycheck/internal/api/mcpserver"
 	"github.com/entrycheck/entrycheck/internal/api/oauth"
@@ -23,6 +24,7 @@ type protocols struct {
 	oauth     *oauth.Endpoints
 	cashier   *payment.Cashier
 	mcp       *mcpserver.Endpoint
+	a2a       *a2aserver.Endpoint
 	find      *find.Finder
 	tree      *static.Tree
 	documents []static.Document
@@ -61,6 +63,8 @@ func (s *Server) routes(p protocols) http.Handler {
 	// preflight, and 405 for the others, as a stateless streamable HTTP
 	// server does.
 	r.Handle(discovery.PathMCP, p.mcp.Handler())
+	// So does the A2A endpoint (JSON-RPC over POST).
+	r.Handle(discovery.PathA2A, p.a2a.Handler())
 	for _, d := range p.documents {
 		getAndHead(r, d.Path, d.Handler.ServeHTTP)
 	}

@@ -1,9 +1,10 @@
 // Package api is the dynamic half of the service, assembled from one
 // package per protocol: a chi router with the REST endpoints (rest), the
-// MCP server (mcpserver), OAuth client registration and tokens (oauth),
-// the paid tier (payment) and the site's search and not-found pages
-// (find), in front of the generated static tree and the discovery
-// documents (static). The REST and MCP checks are one free check (check)
+// MCP server (mcpserver), the A2A endpoint (a2aserver), OAuth client
+// registration and tokens (oauth), the paid tier (payment) and the site's
+// search and not-found pages (find), in front of the generated static tree
+// and the discovery documents (static). The REST, MCP and A2A checks are
+// one free check (check)
 // counted against one set of quotas (quota); every JSON answer and error
 // is written by the response package, whose table maps each domain error
 // code to its answer.
@@ -25,6 +26,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/a2aserver"
 	"github.com/entrycheck/entrycheck/internal/api/check"
 	"github.com/entrycheck/entrycheck/internal/api/find"
 	"github.com/entrycheck/entrycheck/internal/api/mcpserver"
@@ -112,16 +114,21 @@ func NewServer(d Deps) *Server {
 	// The documents depend on the configuration only, which does not
 	// change while the server runs.
 	openapi := OpenAPIFor(s.site())
+	restEndpoints := &rest.Endpoints{
+		Checker: checker, Quotas: quotas, Authenticate: auth.Authenticate, Evaluator: s.evaluator,
+		Database: d.Store, Clock: clock, Log: s.log,
+	}
 	s.handler = s.routes(protocols{
-		rest: &rest.Endpoints{
-			Checker: checker, Quotas: quotas, Authenticate: auth.Authenticate, Evaluator: s.evaluator,
-			Database: d.Store, Clock: clock, Log: s.log,
-		},
+		rest:    restEndpoints,
 		oauth:   auth,
 		cashier: cashier,
 		mcp: &mcpserver.Endpoint{
 			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
 			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: OpenAPIDocument, Clock: clock, Log: s.log,
+		},
+		a2a: &a2aserver.Endpoint{
+			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
+			Evaluator: s.evaluator, Stats: restEndpoints.StatsAnswer, Clock: clock, Log: s.log,
 		},
 		find:      finder,
 		tree:      static.NewTree(cfg.PublicDir, s.notFound, finder.Missing),

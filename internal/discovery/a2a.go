@@ -1,6 +1,11 @@
 package discovery
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/entrycheck/entrycheck/internal/x402"
+)
 
 // A2AProtocolVersion is the version of the A2A protocol whose agent card
 // the site publishes.
@@ -8,29 +13,23 @@ const A2AProtocolVersion = "0.3.0"
 
 // AgentCard is an A2A agent card (protocol 0.3.0).
 //
-// The service does not speak A2A: it offers a REST API and an MCP server.
-// A2A 0.3.0 requires preferredTransport and requires that the main url
-// serve it; its core values (JSONRPC, GRPC, HTTP+JSON) each promise the A2A
-// methods (message/send, tasks/get ...), which no URL of the service
-// answers. So the card names the MCP server as its url with the non-core
-// transport value "MCP", which says exactly what listens there and which no
-// A2A client mistakes for an A2A endpoint, and it leaves
-// additionalInterfaces out: A2A wants each entry there to be an A2A
-// transport at that URL, and declaring the REST API as HTTP+JSON would
-// claim A2A's REST binding. The description names both interfaces for the
-// agents that read it, and the skills name the MCP tools and REST
-// endpoints that implement them.
+// The A2A endpoint at PathA2A speaks JSON-RPC, the card's url and
+// preferred transport. The REST API and the MCP server answer the same
+// questions; the description names them for the agents that read it, but
+// they are not listed as interfaces: A2A wants each interface to be an A2A
+// transport, and neither is.
 type AgentCard struct {
-	ProtocolVersion    string                    `json:"protocolVersion"`
-	Name               string                    `json:"name"`
-	Description        string                    `json:"description"`
-	URL                string                    `json:"url"`
-	PreferredTransport string                    `json:"preferredTransport"`
-	Provider           AgentProvider             `json:"provider"`
-	Version            string                    `json:"version"`
-	DocumentationURL   string                    `json:"documentationUrl"`
-	Capabilities       AgentCapabilities         `json:"capabilities"`
-	SecuritySchemes    map[string]SecurityScheme `json:"securitySchemes"`
+	ProtocolVersion      string                    `json:"protocolVersion"`
+	Name                 string                    `json:"name"`
+	Description          string                    `json:"description"`
+	URL                  string                    `json:"url"`
+	PreferredTransport   string                    `json:"preferredTransport"`
+	AdditionalInterfaces []AgentInterface          `json:"additionalInterfaces"`
+	Provider             AgentProvider             `json:"provider"`
+	Version              string                    `json:"version"`
+	DocumentationURL     string                    `json:"documentationUrl"`
+	Capabilities         AgentCapabilities         `json:"capabilities"`
+	SecuritySchemes      map[string]SecurityScheme `json:"securitySchemes"`
 	// Security lists alternatives: the empty requirement says that
 	// anonymous use is allowed.
 	Security           []map[string][]string `json:"security"`
@@ -39,17 +38,35 @@ type AgentCard struct {
 	Skills             []AgentSkill          `json:"skills"`
 }
 
-// AgentProvider is the organization behind the agent.
+// TransportJSONRPC is the A2A transport the endpoint speaks.
+const TransportJSONRPC = "JSONRPC"
+
+// AgentInterface is a URL and the A2A transport spoken there.
+type AgentInterface struct {
+	URL       string `json:"url"`
+	Transport string `json:"transport"`
+}
+
 type AgentProvider struct {
 	Organization string `json:"organization"`
 	URL          string `json:"url"`
 }
 
-// AgentCapabilities are the optional A2A features: none.
+// AgentCapabilities are the optional A2A features: no streaming or push
+// notifications (every answer is computed at once), and the extensions.
 type AgentCapabilities struct {
-	Streaming              bool `json:"streaming"`
-	PushNotifications      bool `json:"pushNotifications"`
-	StateTransitionHistory bool `json:"stateTransitionHistory"`
+	Streaming              bool             `json:"streaming"`
+	PushNotifications      bool             `json:"pushNotifications"`
+	StateTransitionHistory bool             `json:"stateTransitionHistory"`
+	Extensions             []AgentExtension `json:"extensions"`
+}
+
+// AgentExtension declares an A2A extension the agent supports.
+type AgentExtension struct {
+	URI         string         `json:"uri"`
+	Description string         `json:"description"`
+	Required    bool           `json:"required"`
+	Params      map[string]any `json:"params,omitempty"`
 }
 
 // SecurityScheme is an A2A security scheme (the OpenAPI security scheme
@@ -79,6 +96,8 @@ type AgentSkill struct {
 	Description string   `json:"description"`
 	Tags        []string `json:"tags"`
 	Examples    []string `json:"examples"`
+	InputModes  []string `json:"inputModes"`
+	OutputModes []string `json:"outputModes"`
 }
 
 // A2ACard is the A2A agent card of the site.
@@ -88,17 +107,21 @@ func A2ACard(s Site) AgentCard {
 		ProtocolVersion: A2AProtocolVersion,
 		Name:            "entrycheck",
 		Description: fmt.Sprintf("Visa and entry requirements by passport and destination, every fact cited, every gap admitted. "+
-			"This service does not speak the A2A protocol: use its MCP server at %s (streamable HTTP; tools %s) "+
-			"or its REST API described at %s. Free checks: %d a day per IP address, %d a day per client with an OAuth "+
-			"bearer token (%s); paid calls in USDC on Base with x402, never rate limited. "+
+			"Send message/send with one data part naming the skill and its arguments, such as %s; the answer comes back as a data "+
+			"artifact, the same JSON as the REST API's. Free checks: %d a day per IP address, %d a day per client with an OAuth "+
+			"bearer token (%s); the paid skills are paid in USDC on Base with x402 (extension %s), never rate limited: "+
+			"the task asks for the payment in state input-required and completes once it is settled. The same answers are served by the REST API "+
+			"described at %s and the MCP server at %s (tools %s). "+
 			"Matrix revision (dataset_version): %s. Answers are advisory, not boarding decisions.",
-			s.URL(PathMCP), toolList(), s.URL(PathOpenAPI), s.Quotas.Anonymous, s.Quotas.Client, s.URL(PathAuthGuide),
-			s.DatasetVersion),
-		URL:                s.URL(PathMCP),
-		PreferredTransport: "MCP",
-		Provider:           AgentProvider{Organization: "entrycheck", URL: s.BaseURL + "/"},
-		Version:            s.Version,
-		DocumentationURL:   s.URL(PathAuthGuide),
+			A2ASkills[1].Example, s.Quotas.Anonymous, s.Quotas.Client, s.URL(PathAuthGuide), x402.A2AExtensionURI,
+			s.URL(PathOpenAPI), s.URL(PathMCP), toolList(), s.DatasetVersion),
+		URL:                  s.URL(PathA2A),
+		PreferredTransport:   TransportJSONRPC,
+		AdditionalInterfaces: []AgentInterface{{URL: s.URL(PathA2A), Transport: TransportJSONRPC}},
+		Provider:             AgentProvider{Organization: "entrycheck", URL: s.BaseURL + "/"},
+		Version:              s.Version,
+		DocumentationURL:     s.URL(PathAuthGuide),
+		Capabilities:         AgentCapabilities{Extensions: a2aExtensions(s)},
 		SecuritySchemes: map[string]SecurityScheme{
 			"oauth2": {
 				Type: "oauth2",
@@ -113,25 +136,51 @@ func A2ACard(s Site) AgentCard {
 		DefaultInputModes:  modes,
 		DefaultOutputModes: modes,
 	}
-	for _, sk := range skills {
+	for _, sk := range A2ASkills {
 		card.Skills = append(card.Skills, AgentSkill{
-			ID:          sk.id,
-			Name:        sk.title,
-			Description: sk.description + " " + skillAccess(s, sk),
-			Tags:        sk.tags,
-			Examples:    sk.examples,
+			ID:          sk.ID,
+			Name:        sk.Name,
+			Description: sk.Description + " Arguments: " + sk.Arguments + ". " + a2aSkillAccess(s, sk),
+			Tags:        sk.Tags,
+			Examples:    []string{sk.Example},
+			InputModes:  modes,
+			OutputModes: modes,
 		})
 	}
 	return card
 }
 
-// skillAccess says how a skill is reached and paid for, in one sentence.
-func skillAccess(s Site, sk skill) string {
-	text := fmt.Sprintf("MCP tool %s (%s)", sk.id, tierText(s, sk.tier, sk.toolPrice(s)))
-	for _, r := range sk.rest(s) {
-		text += fmt.Sprintf("; %s %s (%s)", r.Method, r.URL, tierText(s, r.Tier, r.Price))
+// a2aExtensions are the A2A extensions the endpoint supports. x402 is not
+// required: the free skills need no payment, and a paid skill called
+// without it is refused with a message that says how to activate it.
+func a2aExtensions(s Site) []AgentExtension {
+	return []AgentExtension{{
+		URI: x402.A2AExtensionURI,
+		Description: fmt.Sprintf("Pays the paid skills with x402 version %d (exact scheme, USDC on Base) as x402's A2A transport "+
+			"specifies; activate it with the X-A2A-Extensions header.", x402.Version),
+	}}
+}
+
+// a2aSkillAccess says how a skill is paid for and which REST route and
+// MCP tool give the same answer, in one sentence.
+func a2aSkillAccess(s Site, sk A2ASkill) string {
+	r, _ := route(sk.Path)
+	var price *PriceTag
+	if p, ok := s.price(r.Method, r.Path); ok && r.Tier == TierPaid {
+		price = priceTag(p)
 	}
-	return text + "."
+	text := tierText(s, r.Tier, price)
+	if r.Tier == TierPaid {
+		text += " over A2A (activate " + x402.A2AExtensionURI + ")"
+	}
+	return fmt.Sprintf("%s; the same answer as %s %s.", upperFirst(text), r.Method, s.URL(r.Path))
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func tierText(s Site, t Tier, p *PriceTag) string {

@@ -34,8 +34,8 @@ type Link struct {
 }
 
 // APICatalog is the RFC 9727 API catalog of the site: the catalog lists its
-// two APIs as items (the REST API at the base URL and the MCP server), then
-// describes each, anchored at its own URL.
+// three APIs as items (the REST API at the base URL, the MCP server and the
+// A2A endpoint), then describes each, anchored at its own URL.
 func APICatalog(s Site) Linkset {
 	version := []string{s.DatasetVersion}
 	en := []string{"en"}
@@ -46,6 +46,7 @@ func APICatalog(s Site) Linkset {
 			Item: []Link{
 				{Href: s.BaseURL, Title: "entrycheck REST API: entry requirements by passport and destination", DatasetVersion: version},
 				{Href: s.URL(PathMCP), Title: "entrycheck MCP server (streamable HTTP)", DatasetVersion: version},
+				{Href: s.URL(PathA2A), Title: "entrycheck A2A endpoint (JSON-RPC, A2A " + A2AProtocolVersion + ")", DatasetVersion: version},
 			},
 		},
 		{
@@ -74,6 +75,13 @@ func APICatalog(s Site) Linkset {
 			Anchor: s.URL(PathMCP),
 			ServiceDesc: []Link{
 				{Href: s.URL(PathServerCard), Type: MediaTypeServerCard, Title: "MCP server card"},
+			},
+			ServiceDoc: []Link{authGuide},
+		},
+		{
+			Anchor: s.URL(PathA2A),
+			ServiceDesc: []Link{
+				{Href: s.URL(PathAgentCard), Type: MediaTypeJSON, Title: "A2A agent card"},
 			},
 			ServiceDoc: []Link{authGuide},
 		},

@@ -49,6 +49,7 @@ const (
 	PathStats        = "/stats.json"
 	PathTransparency = "/transparency"
 	PathMCP          = "/mcp"
+	PathA2A          = "/a2a"
 	PathToken        = "/oauth/token"
 	PathRegister     = "/oauth/register"
 	PathFreeCheck    = "/free/check"

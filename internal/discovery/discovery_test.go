@@ -12,6 +12,7 @@ import (
 
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
 // testSite is a deployment unlike the defaults: an unusual host, port,
@@ -158,7 +159,7 @@ var urlPattern = regexp.MustCompile("https?://[^\\s\"'`<>()]+")
 
 // specIdentifiers are the URIs the conventions require verbatim: they name
 // schemas and profiles, not places of this deployment.
-var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile}
+var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile, x402.A2AExtensionURI}
 
 func TestURLsUseTheBaseURL(t *testing.T) {
 	for _, base := range []string{testBase, "http://127.0.0.1:9999", "https://example.org/prefix"} {
@@ -322,7 +323,7 @@ func TestAPICatalog(t *testing.T) {
 		}
 		return out
 	}
-	if items := hrefs(testBase+"/.well-known/api-catalog", "item"); !slices.Contains(items, testBase) || !slices.Contains(items, testBase+"/mcp") {
+	if items := hrefs(testBase+"/.well-known/api-catalog", "item"); !slices.Contains(items, testBase) || !slices.Contains(items, testBase+"/mcp") || !slices.Contains(items, testBase+"/a2a") {
 		t.Errorf("catalog items %v", items)
 	}
 	for _, tg := range contexts[testBase+"/.well-known/api-catalog"]["item"] {
@@ -348,6 +349,9 @@ func TestAPICatalog(t *testing.T) {
 	if got := hrefs(testBase+"/mcp", "service-desc"); !slices.Equal(got, []string{testBase + "/.well-known/mcp/server-card.json"}) {
 		t.Errorf("MCP service-desc %v", got)
 	}
+	if got := hrefs(testBase+"/a2a", "service-desc"); !slices.Equal(got, []string{testBase + "/.well-known/agent-card.json"}) {
+		t.Errorf("A2A service-desc %v", got)
+	}
 }
 
 var skillIDs = []string{"check_entry_requirements", "evaluate_trip", "get_dataset_info"}
@@ -360,19 +364,24 @@ func TestAgentCard(t *testing.T) {
 			t.Errorf("agent card lacks %s", k)
 		}
 	}
-	if m["protocolVersion"] != "0.3.0" || m["url"] != testBase+"/mcp" || m["version"] != "0.1.0" {
+	if m["protocolVersion"] != "0.3.0" || m["url"] != testBase+"/a2a" || m["version"] != "0.1.0" {
 		t.Errorf("agent card: protocol %v, url %v, version %v", m["protocolVersion"], m["url"], m["version"])
 	}
-	// The service speaks no A2A transport: the card must not claim one.
-	if tr := m["preferredTransport"]; tr == "JSONRPC" || tr == "GRPC" || tr == "HTTP+JSON" || tr == "" {
-		t.Errorf("preferredTransport %v claims an A2A transport", tr)
+	// The url speaks JSON-RPC, and every interface listed is an A2A transport.
+	if m["preferredTransport"] != "JSONRPC" {
+		t.Errorf("preferredTransport %v, want JSONRPC", m["preferredTransport"])
 	}
-	if _, ok := m["additionalInterfaces"]; ok {
-		t.Error("additionalInterfaces declares interfaces that are not A2A transports")
+	ifaces, _ := m["additionalInterfaces"].([]any)
+	if len(ifaces) != 1 || ifaces[0].(map[string]any)["url"] != testBase+"/a2a" || ifaces[0].(map[string]any)["transport"] != "JSONRPC" {
+		t.Errorf("additionalInterfaces %v, want JSONRPC at %s/a2a", ifaces, testBase)
 	}
 	caps := m["capabilities"].(map[string]any)
 	if caps["streaming"] != false || caps["pushNotifications"] != false {
 		t.Errorf("capabilities %v", caps)
+	}
+	exts, _ := caps["extensions"].([]any)
+	if len(exts) != 1 || exts[0].(map[string]any)["uri"] != x402.A2AExtensionURI || exts[0].(map[string]any)["required"] != false {
+		t.Errorf("extensions %v, want the x402 A2A extension, not required", exts)
 	}
 	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
 		if !slices.Equal(toStrings(m[k]), []string{"application/json"}) {
@@ -380,7 +389,7 @@ func TestAgentCard(t *testing.T) {
 		}
 	}
 	desc := m["description"].(string)
-	for _, want := range []string{"2031-02-03", testBase + "/mcp", testBase + "/openapi.json", "not speak the A2A protocol"} {
+	for _, want := range []string{"2031-02-03", testBase + "/mcp", testBase + "/openapi.json", `{"skill":"check","passport":"DEU","destination":"THA"}`, x402.A2AExtensionURI} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q: %s", want, desc)
 		}
@@ -397,12 +406,26 @@ func TestAgentCard(t *testing.T) {
 		if len(toStrings(skill["tags"])) == 0 || len(toStrings(skill["examples"])) == 0 {
 			t.Errorf("skill %v lacks tags or examples", skill["id"])
 		}
-		if !strings.Contains(skill["description"].(string), "MCP tool "+skill["id"].(string)) {
-			t.Errorf("skill %v does not name its MCP tool", skill["id"])
+		// The example is the data part that calls the skill.
+		var example map[string]any
+		if err := json.Unmarshal([]byte(toStrings(skill["examples"])[0]), &example); err != nil || example["skill"] != skill["id"] {
+			t.Errorf("skill %v: example %v is not a data part naming it (%v)", skill["id"], skill["examples"], err)
+		}
+		for _, k := range []string{"inputModes", "outputModes"} {
+			if !slices.Equal(toStrings(skill[k]), []string{"application/json"}) {
+				t.Errorf("skill %v: %s %v", skill["id"], k, skill[k])
+			}
 		}
 	}
-	if !slices.Equal(ids, skillIDs) {
-		t.Errorf("skills %v, want %v", ids, skillIDs)
+	if want := []string{"dataset-info", "check", "paid-check", "passport-matrix", "evaluate-trip"}; !slices.Equal(ids, want) {
+		t.Errorf("skills %v, want %v", ids, want)
+	}
+	// A paid skill states the price of the REST route that gives the same answer.
+	for _, sk := range m["skills"].([]any) {
+		skill := sk.(map[string]any)
+		if skill["id"] == "paid-check" && !strings.Contains(skill["description"].(string), "0.03 USD a call, x402") {
+			t.Errorf("paid-check does not state its price: %v", skill["description"])
+		}
 	}
 	oauth := m["securitySchemes"].(map[string]any)["oauth2"].(map[string]any)
 	flow := oauth["flows"].(map[string]any)["clientCredentials"].(map[string]any)
@@ -597,6 +620,23 @@ func TestTextsFollowTheConfiguration(t *testing.T) {
 			if strings.Contains(body, placeholder) {
 				t.Errorf("%s still has the placeholder %s", path, placeholder)
 			}
+		}
+	}
+}
+
+// The agent card's documentation names the A2A endpoint, its skills and
+// the x402 extension as the card does.
+func TestAuthGuideDescribesA2A(t *testing.T) {
+	s := testSite(t)
+	guide := string(byPath(t, s)[discovery.PathAuthGuide].Body)
+	for _, want := range []string{s.URL(discovery.PathA2A), x402.A2AExtensionURI, x402.MetaA2APayload, x402.MetaA2AReceipts} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("auth.md does not name %s", want)
+		}
+	}
+	for _, sk := range discovery.A2ASkills {
+		if sk.ID != discovery.A2ASkillDatasetInfo && !strings.Contains(guide, "`"+sk.ID+"`") {
+			t.Errorf("auth.md does not name the skill %s", sk.ID)
 		}
 	}
 }

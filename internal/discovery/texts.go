@@ -54,6 +54,8 @@ func LLMsTxt(s Site) []byte {
 		s.URL(PathOpenAPI), PathFreeCheck, s.Quotas.Anonymous, s.Quotas.Client, PathCheck, PathPassport, PathTrips)
 	fmt.Fprintf(&b, "- [Agent authentication](%s)\n", s.URL(PathAuthGuide))
 	fmt.Fprintf(&b, "- [MCP server](%s): streamable HTTP; its tools are listed in the [server card](%s)\n", s.URL(PathMCP), s.URL(PathServerCard))
+	fmt.Fprintf(&b, "- [A2A endpoint](%s): JSON-RPC, A2A %s; its skills are listed in the [agent card](%s), the paid ones paid with x402 over A2A\n",
+		s.URL(PathA2A), A2AProtocolVersion, s.URL(PathAgentCard))
 	fmt.Fprintf(&b, "- [Changes](%s): every rule change, JSON\n", s.URL(s.ChangesPath))
 	fmt.Fprintf(&b, "- [Atom feed](%s): the same changes as a feed\n", s.URL(s.FeedPath))
 	return []byte(b.String())

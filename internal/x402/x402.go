@@ -1,8 +1,8 @@
 // Package x402 holds the message types of the x402 payment protocol,
 // version 2 (PaymentRequired, PaymentRequirements, PaymentPayload,
-// SettlementResponse), their base64 header encoding for the HTTP transport
-// and the _meta keys of the MCP transport. It knows nothing of the service's
-// endpoints or storage.
+// SettlementResponse), their base64 header encoding for the HTTP transport,
+// the _meta keys of the MCP transport and the metadata keys of the A2A
+// transport. It knows nothing of the service's endpoints or storage.
 package x402
 
 import (

@@ -1,11 +1,12 @@
 // Package check holds the one check the API's protocols answer: the
 // request an adapter read (the query of GET /free/check or /v1/check, the
-// arguments of the MCP tool check_entry_requirements) evaluated by the
-// evaluation core with every problem reported together, and for the free
-// tier counted against the caller's daily quotas.
+// JSON arguments of the MCP tool check_entry_requirements and of the A2A
+// check skills, read by Arguments) evaluated by the evaluation core with
+// every problem reported together, and for the free tier counted against
+// the caller's daily quotas.
 //
-// It depends on the domain, the evaluation core and the quota package;
-// the REST and MCP packages import it.
+// It depends on the domain, the evaluation core and the quota and
+// response packages; the REST, MCP and A2A packages import it.
 package check
 
 import (

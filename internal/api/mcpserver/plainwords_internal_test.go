@@ -57,7 +57,7 @@ func TestMCPTextUsesNoDeniedWord(t *testing.T) {
 				}
 				r, err := ev.EvaluateTrip(req, "req_plain", clock)
 				if filepath.Base(name) == "invalid.json" {
-					continue // refused: its text is problemsText
+					continue // refused: its text is response.ProblemsText
 				}
 				if err != nil {
 					t.Fatal(err)

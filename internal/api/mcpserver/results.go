@@ -45,7 +45,7 @@ func (e *Endpoint) toolError(ctx context.Context, err error) *mcp.CallToolResult
 	body := response.AnswerOf(ctx, e.Log, err).Body
 	var invalid *entrycheck.Error
 	if errors.As(err, &invalid) && invalid.Code == entrycheck.EINVALID {
-		return errorResult(body, problemsText(invalid), body.RequestID)
+		return errorResult(body, response.ProblemsText(invalid), body.RequestID)
 	}
 	return errorResult(body, body.Message+" (request_id "+body.RequestID+").", body.RequestID)
 }

@@ -32,7 +32,7 @@ func (e *Endpoint) checkEntryRequirements(ctx context.Context, req *mcp.CallTool
 	if c.r == nil {
 		return e.toolError(ctx, errors.New("MCP call without its HTTP request")), nil
 	}
-	creq, problems := checkArgs(req.Params.Arguments)
+	creq, problems := check.Arguments(req.Params.Arguments)
 	creq.RequestID = id
 	res, u, err := e.Checker.Free(ctx, c.r, c.p, creq, problems, check.Spend)
 	if err != nil {
@@ -64,7 +64,7 @@ func (e *Endpoint) getDatasetInfo(ctx context.Context, req *mcp.CallToolRequest)
 	if b := bytes.TrimSpace(req.Params.Arguments); len(b) > 0 && !bytes.Equal(b, []byte("null")) {
 		if err := json.Unmarshal(b, &args); err != nil || len(args) > 0 {
 			return e.toolError(ctx, &entrycheck.Error{Code: entrycheck.EINVALID, Message: "the request has invalid parameters", Problems: []entrycheck.Problem{{
-				Field: "arguments", Code: response.CodeUnknownParameter, Value: clip(string(b)), Message: toolDataset + " takes no arguments: send {}",
+				Field: "arguments", Code: response.CodeUnknownParameter, Value: check.Clip(string(b)), Message: toolDataset + " takes no arguments: send {}",
 			}}}), nil
 		}
 	}

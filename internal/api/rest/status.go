@@ -20,16 +20,26 @@ type statsBody struct {
 // Stats answers the live counters: free checks served today (the worldwide
 // bucket), paid calls today and the dataset version.
 func (e *Endpoints) Stats(w http.ResponseWriter, r *http.Request) {
-	today, err := e.Quotas.Today(r.Context())
+	body, err := e.StatsAnswer(r.Context())
 	if err != nil {
 		response.Error(e.Log, w, r, err)
 		return
 	}
-	response.JSON(w, http.StatusOK, statsBody{
+	response.JSON(w, http.StatusOK, body, response.CacheLive)
+}
+
+// StatsAnswer is the body of GET /stats.json, which the A2A skill
+// dataset-info answers too.
+func (e *Endpoints) StatsAnswer(ctx context.Context) (any, error) {
+	today, err := e.Quotas.Today(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return statsBody{
 		Date: today.Date, FreeChecksToday: today.FreeChecks, FreeChecksCeiling: e.Quotas.Limits.Global,
 		PaidCallsToday: today.PaidCalls, DatasetVersion: e.Evaluator().Snapshot().Version(),
 		ResetAt: today.Reset.Format(time.RFC3339),
-	}, response.CacheLive)
+	}, nil
 }
 
 // Health reports whether the service can answer: the dataset is loaded and

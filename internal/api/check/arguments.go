@@ -1,4 +1,4 @@
-package mcpserver
+package check
 
 import (
 	"bytes"
@@ -11,25 +11,26 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
-// checkArgParams lists the arguments of check_entry_requirements, for messages.
-const checkArgParams = "passport, destination, transit, purpose, residence_permits_of, visas_of and language"
+// argumentNames lists the arguments of a check, for messages.
+const argumentNames = "passport, destination, transit, purpose, residence_permits_of, visas_of and language"
 
-// checkArgs reads the arguments of check_entry_requirements. Like the query
-// of /free/check, unknown arguments are refused so that a typo is not
+// Arguments reads the JSON arguments of a check: those of the MCP tool
+// check_entry_requirements and of the A2A check skills. Like the query of
+// /free/check, unknown arguments are refused so that a typo is not
 // silently ignored, and every problem is reported; the values are
 // validated by the evaluation core.
-func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Problem) {
+func Arguments(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Problem) {
 	var req entrycheck.CheckRequest
 	var fields map[string]json.RawMessage
 	if b := bytes.TrimSpace(raw); len(b) > 0 && !bytes.Equal(b, []byte("null")) {
 		if err := json.Unmarshal(b, &fields); err != nil {
-			return req, []entrycheck.Problem{{Field: "arguments", Code: entrycheck.ProblemWrongType, Value: clip(string(b)),
+			return req, []entrycheck.Problem{{Field: "arguments", Code: entrycheck.ProblemWrongType, Value: Clip(string(b)),
 				Message: `the arguments must be a JSON object such as {"passport": "DEU", "destination": "THA"}`}}
 		}
 	}
 	var problems []entrycheck.Problem
 	wrong := func(name, v, want string) {
-		problems = append(problems, entrycheck.Problem{Field: name, Code: entrycheck.ProblemWrongType, Value: clip(v),
+		problems = append(problems, entrycheck.Problem{Field: name, Code: entrycheck.ProblemWrongType, Value: Clip(v),
 			Message: fmt.Sprintf("%s must be %s", name, want)})
 	}
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
@@ -85,14 +86,15 @@ func checkArgs(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 				req.ResidencePermitsOf = list
 			}
 		default:
-			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: clip(string(v)),
-				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, checkArgParams)})
+			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: Clip(string(v)),
+				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, argumentNames)})
 		}
 	}
 	return req, problems
 }
 
-func clip(s string) string {
+// Clip shortens a value quoted back in a problem.
+func Clip(s string) string {
 	if len(s) > 40 {
 		return s[:40] + "..."
 	}

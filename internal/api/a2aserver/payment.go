@@ -1,0 +1,145 @@
+package a2aserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2asrv"
+
+	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/x402"
+)
+
+// The paid skills follow x402's A2A transport (specs/transports-v2/a2a.md)
+// and are settled exactly as the paid REST routes are: the cashier prices
+// the REST route that gives the same answer and offers it; the gate
+// authorizes the PaymentPayload (signature, amount, recipient, validity)
+// and the cashier settles it (single-use nonce, facilitator) only once
+// the answer is computed. One task, one offer, one payment: a task whose
+// payment fails is failed, and a new payment needs a new task.
+
+// offer answers the first message of a paid skill: its arguments are
+// validated by computing the answer (nobody pays for a refusal), then the
+// task waits in input-required with the offer.
+func (e *Endpoint) offer(ctx context.Context, rc *a2asrv.RequestContext, sk discovery.A2ASkill, resource string, compute func() (any, error)) *a2a.Task {
+	if _, err := compute(); err != nil {
+		return e.refused(ctx, rc, err)
+	}
+	if e.Cashier.PayTo == "" {
+		return e.refused(ctx, rc, &response.StatusError{Code: response.CodePaymentsOff,
+			Message: "this server has no payment address configured (ENTRYCHECK_PAY_TO), so " + sk.ID + " cannot be paid for; use the skill " + discovery.A2ASkillCheck})
+	}
+	if !activated(ctx) {
+		return e.refused(ctx, rc, &response.StatusError{Code: response.CodePaymentRequired,
+			Message: sk.ID + " is paid with x402: activate the extension by sending the header X-A2A-Extensions: " + x402.A2AExtensionURI + " and send the message again; nothing was charged"})
+	}
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	if err != nil {
+		return e.refused(ctx, rc, err)
+	}
+	offer.Error = "payment required: answer in this task with the signed PaymentPayload in the message metadata " + x402.MetaA2APayload
+	return paymentRequired(rc, offer)
+}
+
+// pay answers a message in a task that waits for its payment: the
+// payment is authorized against the task's own offer (recomputed from its
+// first message), the answer computed, the payment settled and only then
+// the answer sent.
+func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task {
+	task := rc.StoredTask
+	if len(task.History) == 0 || task.Status.State != a2a.TaskStateInputRequired {
+		return e.refused(ctx, rc, invalid("taskId", string(task.ID), "this task waits for nothing: start a new task with a new message"))
+	}
+	id, args, err := skillCall(task.History[0])
+	if err != nil {
+		return e.refused(ctx, rc, err)
+	}
+	sk := skillByID(id)
+	resource, compute := e.skills()[id](ctx, args)
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	if err != nil {
+		return e.refused(ctx, rc, err)
+	}
+	payload, reason := submitted(rc.Message)
+	if reason != "" {
+		// Not a payment at all: the offer still stands.
+		offer.Error = reason
+		return paymentRequired(rc, offer)
+	}
+	paid, reason := e.Cashier.Gate.Authorize(ctx, payload, offer)
+	if paid == nil {
+		return paymentFailed(rc, reason, "invalid_payment", nil)
+	}
+	res, err := compute()
+	if err != nil {
+		return e.refused(ctx, rc, err) // not settled: nothing is charged
+	}
+	receipt, failure, err := e.Cashier.Settle(ctx, paid)
+	if err != nil {
+		return paymentFailed(rc, "payments cannot be settled right now; nothing was charged: start a new task and sign a new payment in a minute", "settlement_unavailable", nil)
+	}
+	if failure != "" {
+		return paymentFailed(rc, failure, receipt.ErrorReason, &receipt)
+	}
+	return e.answered(rc, res, map[string]any{
+		x402.MetaA2AStatus:   x402.A2APaymentCompleted,
+		x402.MetaA2AReceipts: []x402.SettlementResponse{receipt},
+	})
+}
+
+// submitted reads the PaymentPayload a message carries in its metadata,
+// or says why it carries none.
+func submitted(m *a2a.Message) (x402.PaymentPayload, string) {
+	var payload x402.PaymentPayload
+	raw, ok := m.Metadata[x402.MetaA2APayload]
+	if !ok || raw == nil || m.Metadata[x402.MetaA2AStatus] != x402.A2APaymentSubmitted {
+		return payload, fmt.Sprintf("no payment was sent: answer in this task with message metadata %q: %q and the signed PaymentPayload in %q",
+			x402.MetaA2AStatus, x402.A2APaymentSubmitted, x402.MetaA2APayload)
+	}
+	b, err := json.Marshal(raw)
+	if err == nil {
+		err = json.Unmarshal(b, &payload)
+	}
+	if err != nil {
+		return payload, fmt.Sprintf("the metadata %q must be an x402 PaymentPayload object: %v", x402.MetaA2APayload, err)
+	}
+	return payload, ""
+}
+
+// activated says whether the request activated the x402 extension.
+func activated(ctx context.Context) bool {
+	exts, ok := a2asrv.ExtensionsFrom(ctx)
+	return ok && exts.Active(&a2a.AgentExtension{URI: x402.A2AExtensionURI})
+}
+
+// paymentRequired is the task waiting for payment: input-required, the
+// offer in the status message's metadata and in words.
+func paymentRequired(rc *a2asrv.RequestContext, offer x402.PaymentRequired) *a2a.Task {
+	words := "Payment required; nothing was charged: " + offer.Error + "."
+	if len(offer.Accepts) > 0 {
+		a := offer.Accepts[0]
+		words += fmt.Sprintf("\n%s: %s atomic units of USDC (asset %s on %s) paid to %s, x402 version %d, scheme %s.",
+			offer.Resource.Description, a.Amount, a.Asset, a.Network, a.PayTo, offer.X402Version, a.Scheme)
+	}
+	msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, rc, text(words))
+	msg.Metadata = map[string]any{x402.MetaA2AStatus: x402.A2APaymentRequired, x402.MetaA2ARequired: offer}
+	return final(rc, a2a.TaskStateInputRequired, msg, nil)
+}
+
+// paymentFailed fails the task: the payment was refused or not settled,
+// and nothing was charged. code is the machine reason.
+func paymentFailed(rc *a2asrv.RequestContext, reason, code string, receipt *x402.SettlementResponse) *a2a.Task {
+	receipts := []x402.SettlementResponse{}
+	if receipt != nil && receipt.Network != "" {
+		receipts = append(receipts, *receipt)
+	}
+	if code == "" {
+		code = "payment_failed"
+	}
+	msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, rc, text("Payment failed, nothing was charged and nothing is served: "+reason))
+	msg.Metadata = map[string]any{x402.MetaA2AStatus: x402.A2APaymentFailed, x402.MetaA2AError: code, x402.MetaA2AReceipts: receipts}
+	return final(rc, a2a.TaskStateFailed, msg, nil)
+}
