@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/config"
@@ -35,6 +36,9 @@ type Cashier struct {
 	}
 	// PaidCalls counts the settled calls.
 	PaidCalls prometheus.Counter
+	// Merchant is the AP2 merchant role: Checkout JWTs in the offers,
+	// mandates verified before settlement, receipts after. Nil: AP2 off.
+	Merchant *ap2.Merchant
 }
 
 // Price returns what the paid endpoint at path costs: the prices published
@@ -111,4 +115,7 @@ type Required struct {
 	x402.PaymentRequired
 	Code      string `json:"code"`
 	RequestID string `json:"request_id"`
+	// AP2 is the AP2 offer (Checkout JWT) and, for refused mandates, the
+	// failed check.
+	AP2 *AP2Required `json:"ap2,omitempty"`
 }
