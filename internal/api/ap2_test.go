@@ -100,8 +100,8 @@ func verifyJWT(t *testing.T, set jwks, jwt string) map[string]any {
 	for _, k := range set.Keys {
 		x, _ := base64.RawURLEncoding.DecodeString(k.X)
 		y, _ := base64.RawURLEncoding.DecodeString(k.Y)
-		pub := &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}
-		if len(sig) == 64 && ecdsa.Verify(pub, digest[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
+		pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
+		if err == nil && len(sig) == 64 && ecdsa.Verify(pub, digest[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
 			verified = true
 		}
 	}
