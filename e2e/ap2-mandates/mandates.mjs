@@ -14,7 +14,10 @@
 // another Checkout JWT), "amount_off" (one cent more than the offer),
 // "kb_expired" (key binding signed ten minutes ago), "untrusted" (signed
 // by a key nobody trusts), "merchant_excluded" (the open mandate allows
-// another merchant only).
+// another merchant only), "payee_off" (another payee), "instrument_off" (a
+// card), "nonce_off" (another nonce), "audience_off" (another audience),
+// "unknown_constraint" (an open payment mandate with a constraint type AP2
+// does not define).
 import { createHash } from "node:crypto";
 import { SDJwtInstance } from "@sd-jwt/core";
 import { ES256, digest, generateSalt } from "@sd-jwt/crypto-nodejs";
@@ -59,19 +62,21 @@ async function mandates(req) {
   const amount = { ...offer.payment_amount };
   if (variant === "amount_off") amount.amount += 1;
   const iat = variant === "kb_expired" ? now - 600 : now;
+  if (variant === "nonce_off") offer.nonce = "another-nonce";
+  if (variant === "audience_off") offer.aud = "https://another-merchant.example";
 
   const checkout = { vct: "mandate.checkout.1", checkout_jwt: offer.checkout_jwt, checkout_hash: checkoutHash };
   const payment = {
     vct: "mandate.payment.1",
     transaction_id: offer.checkout_hash,
-    payee: offer.payee,
+    payee: variant === "payee_off" ? { ...offer.payee, id: "eip155:8453:0x1111111111111111111111111111111111111111" } : offer.payee,
     payment_amount: amount,
-    payment_instrument: offer.payment_instrument,
+    payment_instrument: variant === "instrument_off" ? { id: "card-1", type: "card", description: "Card 4242" } : offer.payment_instrument,
   };
 
   let signer = keys.user;
   if (variant === "untrusted") signer = await keyPair("stranger");
-  const delegated = variant === "delegated" || variant === "merchant_excluded";
+  const delegated = ["delegated", "merchant_excluded", "unknown_constraint"].includes(variant);
   if (!delegated) {
     return {
       checkout_mandate: await closed(signer, checkout, offer, iat),
@@ -117,6 +122,7 @@ async function mandates(req) {
             { type: "payment.allowed_payees", allowed: [offer.payee] },
             { type: "payment.allowed_payment_instruments", allowed: [offer.payment_instrument] },
             { type: "payment.reference", conditional_transaction_id: sha256(openCheckout) },
+            ...(variant === "unknown_constraint" ? [{ type: "payment.loyalty_points", points: 10 }] : []),
           ],
           cnf,
           iat: now - 60,

@@ -226,11 +226,16 @@ func TestAP2Mandates(t *testing.T) {
 	}
 
 	for variant, check := range map[string]string{
-		"other_checkout":    "checkout_hash",
-		"amount_off":        "amount",
-		"kb_expired":        "key_binding_expired",
-		"untrusted":         "untrusted_signer",
-		"merchant_excluded": "allowed_merchants",
+		"other_checkout":     "checkout_hash",
+		"amount_off":         "amount",
+		"kb_expired":         "key_binding_expired",
+		"untrusted":          "untrusted_signer",
+		"merchant_excluded":  "allowed_merchants",
+		"payee_off":          "payee",
+		"instrument_off":     "instrument",
+		"nonce_off":          "key_binding_nonce",
+		"audience_off":       "key_binding_audience",
+		"unknown_constraint": "unknown_constraint",
 	} {
 		t.Run(variant, func(t *testing.T) {
 			r, _, p := pay(variant)
@@ -267,4 +272,20 @@ func closedHash(mandate string) string {
 	parts := strings.Split(strings.TrimSuffix(mandate, "~"), "~~")
 	sum := sha256.Sum256([]byte(parts[len(parts)-1] + "~"))
 	return base64.RawURLEncoding.EncodeToString(sum[:])
+}
+
+// TestAP2TrustsNoKeyByDefault: without --ap2-trusted-keys every mandate is
+// refused as untrusted_signer, and plain x402 still pays.
+func TestAP2TrustsNoKeyByDefault(t *testing.T) {
+	node := ap2Node(t)
+	var keys ap2Keys
+	runNode(t, node, "mandates.mjs", map[string]string{"op": "keys"}, &keys)
+	e := start(t, "", withLocalFacilitator)
+	var m map[string]string
+	runNode(t, node, "mandates.mjs", map[string]any{"op": "mandates", "keys": keys, "offer": e.ap2Offer(t), "now": e.clock.Now().Unix(), "variant": "direct"}, &m)
+	key := mustKey(t)
+	p := newPayment(t, key, e.offerOf(checkPath).Accepts[0], e.clock.Now()).sign(t, key)
+	checkAP2Refused(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, p),
+		payment.HeaderAP2CheckoutMandate, m["checkout_mandate"], payment.HeaderAP2PaymentMandate, m["payment_mandate"]), "untrusted_signer")
+	checkPaid(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, p)), crypto.PubkeyToAddress(key.PublicKey).Hex())
 }
