@@ -10,7 +10,10 @@
 // paid answers.
 package ap2
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // Mandate types (vct), matched exactly, version suffix included.
 const (
@@ -31,7 +34,7 @@ type Refusal struct {
 func (r *Refusal) Error() string { return r.Check + ": " + r.Message }
 
 func refuse(check, format string, args ...any) *Refusal {
-	return &Refusal{Check: check, Message: sprintf(format, args...)}
+	return &Refusal{Check: check, Message: fmt.Sprintf(format, args...)}
 }
 
 // The checks a mandate can fail, as named in refusals.

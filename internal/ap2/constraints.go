@@ -1,6 +1,7 @@
 package ap2
 
 import (
+	"fmt"
 	"slices"
 	"time"
 )
@@ -325,15 +326,15 @@ func (r recurrence) period(t time.Time) string {
 	case "DAILY":
 		return t.Format(time.DateOnly)
 	case "WEEKLY":
-		return sprintf("%d-W%02d", year, week)
+		return fmt.Sprintf("%d-W%02d", year, week)
 	case "BIWEEKLY":
-		return sprintf("%d-F%02d", year, (week+1)/2)
+		return fmt.Sprintf("%d-F%02d", year, (week+1)/2)
 	case "MONTHLY":
 		return t.Format("2006-01")
 	case "QUARTERLY":
-		return sprintf("%d-Q%d", t.Year(), (int(t.Month())+2)/3)
+		return fmt.Sprintf("%d-Q%d", t.Year(), (int(t.Month())+2)/3)
 	case "ANNUALLY":
-		return sprintf("%d", t.Year())
+		return fmt.Sprintf("%d", t.Year())
 	}
 	return "" // ON_DEMAND: no period
 }

@@ -143,5 +143,3 @@ func hashOf(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return b64.EncodeToString(sum[:])
 }
-
-func decodeJSON(b []byte, dst any) error { return json.Unmarshal(b, dst) }

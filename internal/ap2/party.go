@@ -7,8 +7,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
-var sprintf = fmt.Sprintf
-
 // Party is a merchant or payee (AP2 types/merchant.json).
 type Party struct {
 	ID      string `json:"id"`

@@ -2,6 +2,8 @@ package ap2
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -101,7 +103,7 @@ func (m *Merchant) checkoutNonce(checkoutMandate string) (string, *Refusal) {
 	var claims struct {
 		JTI string `json:"jti"`
 	}
-	if err != nil || decodeJSON(j.payload, &claims) != nil {
+	if err != nil || json.Unmarshal(j.payload, &claims) != nil {
 		return "", refuse(CheckCheckoutSignature, "checkout_jwt is not a JWT")
 	}
 	return claims.JTI, nil
@@ -194,7 +196,7 @@ func (m *Merchant) recordRecurrence(ctx context.Context, hash string, rec recurr
 		}
 	}
 	for n := int64(1); n <= rec.max; n++ {
-		fresh, err := m.uses.UseNonce(ctx, useNetwork, "open_mandate_occurrence", "", sprintf("%s#%d", hash, n))
+		fresh, err := m.uses.UseNonce(ctx, useNetwork, "open_mandate_occurrence", "", fmt.Sprintf("%s#%d", hash, n))
 		if err != nil {
 			return refuse(CheckStoreUnavailable, "recording the mandate's use failed; nothing was charged, retry later")
 		}

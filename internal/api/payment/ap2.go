@@ -33,6 +33,10 @@ const PathAP2JWKS = "/.well-known/ap2/jwks.json"
 // the failed check is in ap2.check and starts the error.
 const CodeAP2Refused = "ap2_mandate_refused"
 
+// CheckAP2Off is the check of mandates sent while the server has no AP2
+// merchant (its key or trusted keys could not be read).
+const CheckAP2Off = "ap2_disabled"
+
 // Mandates are the closed AP2 mandates a paid request carries, each an
 // SD-JWT or a chain of SD-JWTs; both empty when it carries none.
 type Mandates struct {
@@ -96,7 +100,7 @@ func (c *Cashier) AuthorizeWithMandates(ctx context.Context, payload x402.Paymen
 
 func (c *Cashier) verifyMandates(ctx context.Context, m Mandates, p *Payment, resource string) (*ap2.Accepted, *ap2.Refusal) {
 	if c.Merchant == nil {
-		return nil, &ap2.Refusal{Check: "ap2_disabled", Message: "this server does not accept AP2 mandates"}
+		return nil, &ap2.Refusal{Check: CheckAP2Off, Message: "this server does not accept AP2 mandates"}
 	}
 	return c.Merchant.Verify(ctx, m.Checkout, m.Payment, ap2.Payment{Resource: resource, Accepted: p.Accepted})
 }

@@ -50,7 +50,12 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 		var accepted *ap2.Accepted
 		var refusal *ap2.Refusal
 		if payment != nil && mandates.Present() {
-			if accepted, refusal = c.verifyMandates(r.Context(), mandates, payment, offer.Resource.URL); refusal != nil {
+			accepted, refusal = c.verifyMandates(r.Context(), mandates, payment, offer.Resource.URL)
+			if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
+				response.Unavailable(w, r, "AP2 mandates cannot be recorded right now; nothing was charged: retry in a minute with new mandates and a new payment")
+				return
+			}
+			if refusal != nil {
 				payment, reason = nil, refusalReason(refusal)
 			}
 		}
