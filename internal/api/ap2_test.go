@@ -165,6 +165,7 @@ func TestAP2Mandates(t *testing.T) {
 		t.Errorf("payment_amount %v, want 3 USD cents", offer["payment_amount"])
 	}
 
+	schemas := filepath.Join(datatest.SharedDir(t), "spec", "ap2-v0.2", "schemas")
 	key := mustKey(t)
 	payer := crypto.PubkeyToAddress(key.PublicKey).Hex()
 	acc := e.offerOf(checkPath).Accepts[0]
@@ -208,7 +209,7 @@ func TestAP2Mandates(t *testing.T) {
 			}
 			var valid struct{ Errors []string }
 			runNode(t, node, "receipts.mjs", map[string]any{
-				"schema_dir": filepath.Join(datatest.SharedDir(t), "spec", "ap2-v0.2", "schemas"),
+				"schema_dir": schemas,
 				"receipts":   []map[string]any{{"schema": "checkout_receipt.json", "payload": co}, {"schema": "payment_receipt.json", "payload": pr}},
 			}, &valid)
 			if len(valid.Errors) > 0 {
@@ -238,8 +239,21 @@ func TestAP2Mandates(t *testing.T) {
 		"unknown_constraint": "unknown_constraint",
 	} {
 		t.Run(variant, func(t *testing.T) {
-			r, _, p := pay(variant)
+			r, m, p := pay(variant)
 			checkAP2Refused(t, r, check)
+			// The refusal carries the error Checkout Receipt AP2 asks for.
+			refused, _ := r.json(t)["ap2"].(map[string]any)
+			receipt := verifyJWT(t, published, refused["checkout_receipt"].(string))
+			if receipt["status"] != "Error" || receipt["error"] != check || receipt["reference"] != closedHash(m["checkout_mandate"]) {
+				t.Errorf("error Checkout Receipt %v", receipt)
+			}
+			var valid struct{ Errors []string }
+			runNode(t, node, "receipts.mjs", map[string]any{
+				"schema_dir": schemas, "receipts": []map[string]any{{"schema": "checkout_receipt.json", "payload": receipt}},
+			}, &valid)
+			if len(valid.Errors) > 0 {
+				t.Errorf("the error receipt does not follow the AP2 schema: %v", valid.Errors)
+			}
 			// The refused payment was never settled: it still pays, once.
 			checkPaid(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, p)), payer)
 			paidCalls++
