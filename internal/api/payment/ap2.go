@@ -132,7 +132,7 @@ func (c *Cashier) JWKS(w http.ResponseWriter, r *http.Request) {
 }
 
 // required is the 402 body of offer with its AP2 part.
-func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout *ap2.Offer, refusal *ap2.Refusal, m Mandates) Required {
+func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout *ap2.Offer, refusal *ap2.Refusal) Required {
 	body := Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)}
 	if checkout != nil {
 		body.AP2 = &AP2Required{Offer: checkout}
@@ -144,7 +144,7 @@ func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout
 		}
 		body.AP2.Check = refusal.Check
 		if c.Merchant != nil {
-			body.AP2.CheckoutReceipt = c.Merchant.RefusalReceipt(m.Checkout, refusal)
+			body.AP2.CheckoutReceipt = c.Merchant.RefusalReceipt(MandatesFrom(r.Header).Checkout, refusal)
 		}
 	}
 	return body

@@ -68,19 +68,24 @@ func (c *Cashier) Offer(resourceURL string, p discovery.Price) (x402.PaymentRequ
 	}, nil
 }
 
-// authorizeHeader reads the PAYMENT-SIGNATURE header of an HTTP request and
-// asks the gate. A missing or undecodable header is refused here, with a
-// reason that says how to send it.
-func (c *Cashier) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*Payment, string) {
+// authorizeHeader reads the PAYMENT-SIGNATURE header of an HTTP request,
+// and the AP2 mandate headers unless it is a HEAD (which settles nothing,
+// so records no mandate), and asks AuthorizeWithMandates. A missing or
+// undecodable header is refused here, with a reason that says how to send it.
+func (c *Cashier) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*Payment, *ap2.Accepted, string, *ap2.Refusal) {
 	h := r.Header.Get(x402.HeaderPaymentSignature)
 	if h == "" {
-		return nil, x402.HeaderPaymentSignature + " header is required"
+		return nil, nil, x402.HeaderPaymentSignature + " header is required", nil
 	}
 	var payload x402.PaymentPayload
 	if err := x402.Decode(h, &payload); err != nil {
-		return nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload of x402 version 2"
+		return nil, nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload of x402 version 2", nil
 	}
-	return c.Gate.Authorize(r.Context(), payload, offer)
+	var mandates Mandates
+	if r.Method != http.MethodHead {
+		mandates = MandatesFrom(r.Header)
+	}
+	return c.AuthorizeWithMandates(r.Context(), payload, offer, mandates)
 }
 
 // ErrSettlementUnavailable is a settlement that could not be attempted: the

@@ -38,26 +38,17 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			return
 		}
 		checkout := c.Checkout(offer, p)
-		payment, reason := c.authorizeHeader(r, offer)
+		// AP2 mandates are verified, and their use recorded, before the
+		// payment is settled: a refused mandate charges nothing.
+		payment, accepted, reason, refusal := c.authorizeHeader(r, offer)
+		if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
+			response.Unavailable(w, r, "AP2 mandates cannot be recorded right now; nothing was charged: retry in a minute with new mandates and a new payment")
+			return
+		}
 		if payment != nil && r.Method == http.MethodHead {
 			// A HEAD carries no answer, so it is never charged: it gets
 			// the offer GET would, and a payment is only checked.
 			payment, reason = nil, headNeverCharged
-		}
-		// AP2 mandates are verified, and their use recorded, before the
-		// payment is settled: a refused mandate charges nothing.
-		mandates := MandatesFrom(r.Header)
-		var accepted *ap2.Accepted
-		var refusal *ap2.Refusal
-		if payment != nil && mandates.Present() {
-			accepted, refusal = c.verifyMandates(r.Context(), mandates, payment, offer.Resource.URL)
-			if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
-				response.Unavailable(w, r, "AP2 mandates cannot be recorded right now; nothing was charged: retry in a minute with new mandates and a new payment")
-				return
-			}
-			if refusal != nil {
-				payment, reason = nil, refusalReason(refusal)
-			}
 		}
 		if payment == nil {
 			offer.Error = reason
@@ -70,7 +61,7 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			if checkout != nil {
 				w.Header().Set(HeaderAP2Checkout, checkout.CheckoutJWT)
 			}
-			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, refusal, mandates))
+			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, refusal))
 			return
 		}
 		receipt, failure, err := c.Settle(r.Context(), payment)
@@ -88,7 +79,7 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			if checkout != nil {
 				w.Header().Set(HeaderAP2Checkout, checkout.CheckoutJWT)
 			}
-			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, nil, mandates))
+			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, nil))
 			return
 		}
 		header, err := x402.Encode(receipt)
