@@ -7,7 +7,7 @@ import (
 
 func testSubject() subject {
 	return subject{
-		merchant: Party{ID: "entrycheck.example", Name: "entrycheck", Website: "https://entrycheck.example"},
+		merchant: Party{ID: "https://entrycheck.example", Name: "entrycheck", Website: "https://entrycheck.example"},
 		checkout: checkout{LineItems: []lineItem{{ID: "line_1", Item: item{ID: "check", Title: "Entry requirements"}, Quantity: 1}}},
 		payment: closedPayment{
 			Payee:             Party{ID: "eip155:8453:0xAbC", Name: "entrycheck"},
@@ -26,10 +26,10 @@ func TestConstraints(t *testing.T) {
 		fails     string // the check that fails, "" when the constraint holds
 	}{
 		{"merchant allowed", VCTCheckoutOpen, constraint{"type": "checkout.allowed_merchants", "allowed": []any{
-			map[string]any{"id": "other.example", "name": "Other"}, map[string]any{"id": "entrycheck.example", "name": "entrycheck", "website": "https://entrycheck.example"}}}, ""},
+			map[string]any{"id": "other.example", "name": "Other"}, map[string]any{"id": "https://entrycheck.example", "name": "entrycheck", "website": "https://entrycheck.example"}}}, ""},
 		{"merchant not allowed", VCTCheckoutOpen, constraint{"type": "checkout.allowed_merchants", "allowed": []any{map[string]any{"id": "other.example", "name": "Other"}}}, CheckAllowedMerchants},
 		{"no merchant revealed", VCTCheckoutOpen, constraint{"type": "checkout.allowed_merchants", "allowed": []any{}}, CheckAllowedMerchants},
-		{"same id, other website", VCTCheckoutOpen, constraint{"type": "checkout.allowed_merchants", "allowed": []any{map[string]any{"id": "entrycheck.example", "name": "x", "website": "https://evil.example"}}}, CheckAllowedMerchants},
+		{"same id, other website", VCTCheckoutOpen, constraint{"type": "checkout.allowed_merchants", "allowed": []any{map[string]any{"id": "https://entrycheck.example", "name": "x", "website": "https://evil.example"}}}, CheckAllowedMerchants},
 		{"line item acceptable", VCTCheckoutOpen, lineItemsOf(1, "passport", "check"), ""},
 		{"line item not acceptable", VCTCheckoutOpen, lineItemsOf(1, "passport"), CheckLineItems},
 		{"line item quantity too high", VCTCheckoutOpen, lineItemsOf(2, "check"), CheckLineItems},

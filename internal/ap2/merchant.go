@@ -20,8 +20,8 @@ type Merchant struct {
 	key   *ecdsa.PrivateKey
 	jwk   JWK
 	trust []JWK
-	// identity is who the service is in checkouts: id the host of the base
-	// URL, name the service's name, website the base URL.
+	// identity is who the service is in checkouts: id and website the
+	// base URL, name the service's name.
 	identity Party
 	// audience is what a key-binding JWT's aud must be: the base URL.
 	audience string
@@ -75,7 +75,7 @@ func NewMerchant(cfg MerchantConfig) (*Merchant, error) {
 	}
 	return &Merchant{
 		key: key, jwk: jwk, trust: cfg.Trusted.Keys,
-		identity: Party{ID: u.Host, Name: "entrycheck", Website: base},
+		identity: Party{ID: base, Name: "entrycheck", Website: base},
 		audience: base, jwksURI: base + cfg.JWKSPath, uses: cfg.Uses, now: now,
 	}, nil
 }

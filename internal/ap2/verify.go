@@ -124,6 +124,14 @@ func (m *Merchant) checkoutOf(co *mandate, paid Payment) (checkout, string, *Ref
 	if c.Resource != paid.Resource {
 		return checkout{}, "", refuse(CheckCheckoutResource, "the Checkout JWT is for %s, not %s", c.Resource, paid.Resource)
 	}
+	// The price and payee may have changed since the checkout was signed:
+	// the checkout must still be what the x402 payment pays.
+	if amount, _ := amountOf(paid.Accepted); c.Payment.Amount != amount {
+		return checkout{}, "", refuse(CheckAmount, "the Checkout JWT's price is %d cents, the x402 payment %s atomic USDC", c.Payment.Amount.Amount, paid.Accepted.Amount)
+	}
+	if !strings.EqualFold(c.Payment.Payee.ID, payeeID(paid.Accepted)) {
+		return checkout{}, "", refuse(CheckPayee, "the Checkout JWT's payee is %s, the x402 payTo %s", c.Payment.Payee.ID, payeeID(paid.Accepted))
+	}
 	return c, hash, nil
 }
 
