@@ -79,6 +79,15 @@ func (c *Cashier) Checkout(offer x402.PaymentRequired, p discovery.Price) *ap2.O
 	return &o
 }
 
+// offerCheckout signs the Checkout JWT of a 402 answer and sets its header.
+func (c *Cashier) offerCheckout(w http.ResponseWriter, offer x402.PaymentRequired, p discovery.Price) *ap2.Offer {
+	checkout := c.Checkout(offer, p)
+	if checkout != nil {
+		w.Header().Set(HeaderAP2Checkout, checkout.CheckoutJWT)
+	}
+	return checkout
+}
+
 // AuthorizeWithMandates authorizes an x402 payment as the gate does and,
 // when mandates are present, verifies them against it and records their
 // use, before anything is settled. Transport-neutral: the REST routes read

@@ -37,7 +37,6 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			response.Error(c.Log, w, r, err)
 			return
 		}
-		checkout := c.Checkout(offer, p)
 		// AP2 mandates are verified, and their use recorded, before the
 		// payment is settled: a refused mandate charges nothing.
 		payment, accepted, reason, refusal := c.authorizeHeader(r, offer)
@@ -58,9 +57,7 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 				return
 			}
 			w.Header().Set(x402.HeaderPaymentRequired, header)
-			if checkout != nil {
-				w.Header().Set(HeaderAP2Checkout, checkout.CheckoutJWT)
-			}
+			checkout := c.offerCheckout(w, offer, p)
 			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, refusal))
 			return
 		}
@@ -76,9 +73,7 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			if h, err := x402.Encode(receipt); err == nil && receipt.Network != "" {
 				w.Header().Set(x402.HeaderPaymentResponse, h)
 			}
-			if checkout != nil {
-				w.Header().Set(HeaderAP2Checkout, checkout.CheckoutJWT)
-			}
+			checkout := c.offerCheckout(w, offer, p)
 			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, nil))
 			return
 		}
