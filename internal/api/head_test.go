@@ -41,9 +41,10 @@ func (e *env) exchange(method, path string, header ...string) (*http.Response, [
 }
 
 // volatile are the headers that differ between two answers to the same
-// request: the request id and date, and the length a HEAD may omit (RFC
-// 9110 section 9.3.2) where GET's body was long enough to be chunked.
-var volatile = []string{"X-Request-Id", "Date", "Content-Length"}
+// request: the request id and date, the length a HEAD may omit (RFC 9110
+// section 9.3.2) where GET's body was long enough to be chunked, and the
+// AP2 Checkout JWT, signed anew for every offer.
+var volatile = []string{"X-Request-Id", "Date", "Content-Length", "Ap2-Checkout"}
 
 // TestHeadAnswersEveryGetRoute: every route that answers GET answers HEAD,
 // and a HEAD gets the status and headers a GET just got, without a body:

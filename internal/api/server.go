@@ -26,6 +26,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/a2aserver"
 	"github.com/entrycheck/entrycheck/internal/api/check"
 	"github.com/entrycheck/entrycheck/internal/api/find"
@@ -69,6 +70,9 @@ type Deps struct {
 	Payments payment.Gate
 	// Registry receives the service's metrics; nil means a fresh one.
 	Registry *prometheus.Registry
+	// Merchant is the AP2 merchant role; nil means one built from Config
+	// (payment.NewMerchant), or AP2 off when that fails.
+	Merchant *ap2.Merchant
 }
 
 // NewServer builds the service; Handler serves it.
@@ -100,9 +104,16 @@ func NewServer(d Deps) *Server {
 	}
 	checker := &check.Checker{Evaluator: s.evaluator, Clock: clock, Quotas: quotas}
 	auth := &oauth.Endpoints{Store: d.Store, Quotas: quotas, BaseURL: cfg.BaseURL, Site: s.site, Clock: clock, Log: s.log}
+	merchant := d.Merchant
+	if merchant == nil {
+		var err error
+		if merchant, err = payment.NewMerchant(cfg, d.Store, clock, s.log); err != nil {
+			s.log.Error("AP2 is off", "error", err)
+		}
+	}
 	cashier := &payment.Cashier{
 		Gate: gate, PayTo: cfg.PayTo, BaseURL: cfg.BaseURL, Prices: cfg.Prices, Clock: clock, Log: s.log,
-		Counters: d.Store, PaidCalls: s.metrics.paidCalls,
+		Counters: d.Store, PaidCalls: s.metrics.paidCalls, Merchant: merchant,
 	}
 	snap := d.Evaluator.Snapshot()
 	finder := &find.Finder{

@@ -72,7 +72,11 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate})
+	merchant, err := payment.NewMerchant(cfg, st, env.Clock, log)
+	if err != nil {
+		return err
+	}
+	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate, Merchant: merchant})
 	srv := api.HTTPServer(cfg.Addr, service.Handler(), log, cfg.MaxConns)
 	// Listen before the verification is scheduled: a taken port ends the
 	// command at once rather than behind the wait for a scheduled run.

@@ -82,6 +82,16 @@ type Config struct {
 	// any chain (development: transaction ids start with "local:", no funds
 	// move); an https:// URL is a remote x402 facilitator (/verify, /settle).
 	Facilitator string
+	// AP2Key is the path of the PEM EC P-256 private key that signs the
+	// AP2 Checkout JWTs and receipts (--ap2-key, ENTRYCHECK_AP2_KEY). Empty:
+	// serve makes a key for the run, and what it signed no longer verifies
+	// after a restart.
+	AP2Key string
+	// AP2TrustedKeys is the path of a JWKS file of the keys trusted to sign
+	// AP2 mandates: user keys and agent providers' keys
+	// (--ap2-trusted-keys, ENTRYCHECK_AP2_TRUSTED_KEYS). Empty: no key is
+	// trusted and every mandate is refused as untrusted_signer.
+	AP2TrustedKeys string
 	// Verify configures the daily re-reading of cited sources.
 	Verify Verify
 
@@ -299,6 +309,8 @@ func Default() Config {
 	env("ENTRYCHECK_IP_HASH_KEY", &c.IPHashKey)
 	env("ENTRYCHECK_PAY_TO", &c.PayTo)
 	env("ENTRYCHECK_FACILITATOR", &c.Facilitator)
+	env("ENTRYCHECK_AP2_KEY", &c.AP2Key)
+	env("ENTRYCHECK_AP2_TRUSTED_KEYS", &c.AP2TrustedKeys)
 	env("ENTRYCHECK_VERIFY_AT", &c.Verify.At)
 	c.envErr = c.numbersFromEnv()
 	return c
@@ -349,6 +361,8 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
 	fs.StringVar(&c.Facilitator, "facilitator", c.Facilitator, "who settles payments: empty (the 402 challenge only), \"local\" (development, nothing on-chain) or an https:// facilitator `URL` (env ENTRYCHECK_FACILITATOR)")
+	fs.StringVar(&c.AP2Key, "ap2-key", c.AP2Key, "PEM `file` of the EC P-256 private key that signs AP2 checkouts and receipts; empty: a key for this run only (env ENTRYCHECK_AP2_KEY)")
+	fs.StringVar(&c.AP2TrustedKeys, "ap2-trusted-keys", c.AP2TrustedKeys, "JWKS `file` of the keys trusted to sign AP2 mandates; empty: every mandate is refused (env ENTRYCHECK_AP2_TRUSTED_KEYS)")
 	fs.StringVar(&c.Verify.At, "verify-at", c.Verify.At, "UTC `time` of the daily verification of cited sources, HH:MM, or \"off\" (env ENTRYCHECK_VERIFY_AT)")
 	fs.Func("trusted-proxies", "comma-separated `CIDRs` whose forwarding headers are trusted (env ENTRYCHECK_TRUSTED_PROXIES)", func(s string) error {
 		p, err := ParsePrefixes(s)

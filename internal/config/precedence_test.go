@@ -29,6 +29,8 @@ func TestFlagOverEnvironmentOverDefault(t *testing.T) {
 		{"serve", "max-conns", "ENTRYCHECK_MAX_CONNS", "500", "700", func(c Config) string { return strconv.Itoa(c.MaxConns) }},
 		{"serve", "pay-to", "ENTRYCHECK_PAY_TO", "0xenv", "0xflag", func(c Config) string { return c.PayTo }},
 		{"serve", "facilitator", "ENTRYCHECK_FACILITATOR", "local", "https://facilitator.example", func(c Config) string { return c.Facilitator }},
+		{"serve", "ap2-key", "ENTRYCHECK_AP2_KEY", "env.pem", "flag.pem", func(c Config) string { return c.AP2Key }},
+		{"serve", "ap2-trusted-keys", "ENTRYCHECK_AP2_TRUSTED_KEYS", "env.jwks", "flag.jwks", func(c Config) string { return c.AP2TrustedKeys }},
 		{"serve", "verify-at", "ENTRYCHECK_VERIFY_AT", "04:00", "05:00", func(c Config) string { return c.Verify.At }},
 		{"serve", "trusted-proxies", "ENTRYCHECK_TRUSTED_PROXIES", "10.0.0.0/8", "192.168.0.0/16", func(c Config) string { return fmt.Sprint(c.TrustedProxies) }},
 		{"verify", "verify-timeout", "ENTRYCHECK_VERIFY_TIMEOUT", "7m", "9m", func(c Config) string { return c.Verify.Timeout.String() }},

@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/config"
@@ -35,6 +36,9 @@ type Cashier struct {
 	}
 	// PaidCalls counts the settled calls.
 	PaidCalls prometheus.Counter
+	// Merchant is the AP2 merchant role: Checkout JWTs in the offers,
+	// mandates verified before settlement, receipts after. Nil: AP2 off.
+	Merchant *ap2.Merchant
 }
 
 // Price returns what the paid endpoint at path costs: the prices published
@@ -64,19 +68,24 @@ func (c *Cashier) Offer(resourceURL string, p discovery.Price) (x402.PaymentRequ
 	}, nil
 }
 
-// authorizeHeader reads the PAYMENT-SIGNATURE header of an HTTP request and
-// asks the gate. A missing or undecodable header is refused here, with a
-// reason that says how to send it.
-func (c *Cashier) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*Payment, string) {
+// authorizeHeader reads the PAYMENT-SIGNATURE header of an HTTP request,
+// and the AP2 mandate headers unless it is a HEAD (which settles nothing,
+// so records no mandate), and asks AuthorizeWithMandates. A missing or
+// undecodable header is refused here, with a reason that says how to send it.
+func (c *Cashier) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (*Payment, *ap2.Accepted, string, *ap2.Refusal) {
 	h := r.Header.Get(x402.HeaderPaymentSignature)
 	if h == "" {
-		return nil, x402.HeaderPaymentSignature + " header is required"
+		return nil, nil, x402.HeaderPaymentSignature + " header is required", nil
 	}
 	var payload x402.PaymentPayload
 	if err := x402.Decode(h, &payload); err != nil {
-		return nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload of x402 version 2"
+		return nil, nil, x402.HeaderPaymentSignature + " must be the base64-encoded JSON PaymentPayload of x402 version 2", nil
 	}
-	return c.Gate.Authorize(r.Context(), payload, offer)
+	var mandates Mandates
+	if r.Method != http.MethodHead {
+		mandates = MandatesFrom(r.Header)
+	}
+	return c.AuthorizeWithMandates(r.Context(), payload, offer, mandates)
 }
 
 // ErrSettlementUnavailable is a settlement that could not be attempted: the
@@ -111,4 +120,7 @@ type Required struct {
 	x402.PaymentRequired
 	Code      string `json:"code"`
 	RequestID string `json:"request_id"`
+	// AP2 is the AP2 offer (Checkout JWT) and, for refused mandates, the
+	// failed check.
+	AP2 *AP2Required `json:"ap2,omitempty"`
 }

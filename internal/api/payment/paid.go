@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -36,7 +37,13 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			response.Error(c.Log, w, r, err)
 			return
 		}
-		payment, reason := c.authorizeHeader(r, offer)
+		// AP2 mandates are verified, and their use recorded, before the
+		// payment is settled: a refused mandate charges nothing.
+		payment, accepted, reason, refusal := c.authorizeHeader(r, offer)
+		if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
+			response.Unavailable(w, r, "AP2 mandates cannot be recorded right now; nothing was charged: retry in a minute with new mandates and a new payment")
+			return
+		}
 		if payment != nil && r.Method == http.MethodHead {
 			// A HEAD carries no answer, so it is never charged: it gets
 			// the offer GET would, and a payment is only checked.
@@ -50,7 +57,8 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 				return
 			}
 			w.Header().Set(x402.HeaderPaymentRequired, header)
-			response.Write(w, http.StatusPaymentRequired, Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)})
+			checkout := c.offerCheckout(w, offer, p)
+			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, refusal))
 			return
 		}
 		receipt, failure, err := c.Settle(r.Context(), payment)
@@ -65,7 +73,8 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			if h, err := x402.Encode(receipt); err == nil && receipt.Network != "" {
 				w.Header().Set(x402.HeaderPaymentResponse, h)
 			}
-			response.Write(w, http.StatusPaymentRequired, Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)})
+			checkout := c.offerCheckout(w, offer, p)
+			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, nil))
 			return
 		}
 		header, err := x402.Encode(receipt)
@@ -74,7 +83,18 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			return
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
-		response.JSON(w, http.StatusOK, withReceipt(res, receipt), response.CacheNone)
+		body := withReceipt(res, receipt)
+		if accepted != nil {
+			receipts, err := c.Receipts(accepted, receipt)
+			if err != nil {
+				c.Log.ErrorContext(r.Context(), "signing AP2 receipts", "request_id", request.ID(r), "error", err)
+			} else {
+				w.Header().Set(HeaderAP2CheckoutReceipt, receipts.CheckoutReceipt)
+				w.Header().Set(HeaderAP2PaymentReceipt, receipts.PaymentReceipt)
+				body = withField(body, "ap2", receipts)
+			}
+		}
+		response.JSON(w, http.StatusOK, body, response.CacheNone)
 	}
 }
 
@@ -86,6 +106,20 @@ func settleReason(r x402.SettlementResponse, err error) string {
 		return r.ErrorReason
 	}
 	return "the facilitator did not confirm the payment"
+}
+
+// withField adds name: v to a body withReceipt made.
+func withField(body any, name string, v any) any {
+	m, ok := body.(map[string]json.RawMessage)
+	if !ok {
+		return body
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	m[name] = b
+	return m
 }
 
 // withReceipt echoes the settlement in the body under "payment", beside the answer's own fields.
