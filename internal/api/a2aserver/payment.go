@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2asrv"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -36,12 +39,13 @@ func (e *Endpoint) offer(ctx context.Context, rc *a2asrv.RequestContext, sk disc
 		return e.refused(ctx, rc, &response.StatusError{Code: response.CodePaymentRequired,
 			Message: sk.ID + " is paid with x402: activate the extension by sending the header X-A2A-Extensions: " + x402.A2AExtensionURI + " and send the message again; nothing was charged"})
 	}
-	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	price := e.Cashier.Price(sk.Path)
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, price)
 	if err != nil {
 		return e.refused(ctx, rc, err)
 	}
 	offer.Error = "payment required: answer in this task with the signed PaymentPayload in the message metadata " + x402.MetaA2APayload
-	return paymentRequired(rc, offer)
+	return paymentRequired(rc, offer, e.Cashier.Checkout(offer, price))
 }
 
 // pay answers a message in a task that waits for its payment: the
@@ -59,17 +63,27 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	}
 	sk := skillByID(id)
 	resource, compute := e.skills()[id](ctx, args)
-	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	price := e.Cashier.Price(sk.Path)
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, price)
 	if err != nil {
 		return e.refused(ctx, rc, err)
 	}
 	payload, reason := submitted(rc.Message)
+	var mandates payment.Mandates
+	if reason == "" {
+		mandates, reason = mandatesOf(rc.Message)
+	}
 	if reason != "" {
 		// Not a payment at all: the offer still stands.
 		offer.Error = reason
-		return paymentRequired(rc, offer)
+		return paymentRequired(rc, offer, e.Cashier.Checkout(offer, price))
 	}
-	paid, reason := e.Cashier.Gate.Authorize(ctx, payload, offer)
+	// AP2 mandates, when sent, are verified and their use recorded before
+	// anything is settled: a refused mandate charges nothing.
+	paid, accepted, reason, refusal := e.Cashier.AuthorizeWithMandates(ctx, payload, offer, mandates)
+	if refusal != nil {
+		return e.mandateRefused(rc, mandates, refusal, reason)
+	}
 	if paid == nil {
 		return paymentFailed(rc, reason, "invalid_payment", nil)
 	}
@@ -84,10 +98,19 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	if failure != "" {
 		return paymentFailed(rc, failure, receipt.ErrorReason, &receipt)
 	}
-	return e.answered(rc, res, map[string]any{
+	meta := map[string]any{
 		x402.MetaA2AStatus:   x402.A2APaymentCompleted,
 		x402.MetaA2AReceipts: []x402.SettlementResponse{receipt},
-	})
+	}
+	if accepted != nil {
+		receipts, err := e.Cashier.Receipts(accepted, receipt)
+		if err != nil {
+			e.Log.ErrorContext(ctx, "signing AP2 receipts", "request_id", requestID(ctx), "error", err)
+		} else {
+			meta[ap2.MetaA2AReceipts] = receipts
+		}
+	}
+	return e.answered(rc, res, meta)
 }
 
 // submitted reads the PaymentPayload a message carries in its metadata,
@@ -109,6 +132,41 @@ func submitted(m *a2a.Message) (x402.PaymentPayload, string) {
 	return payload, ""
 }
 
+// mandatesOf reads the closed AP2 mandates a payment message may carry
+// in its metadata beside the PaymentPayload, or says why they cannot be
+// read. None is plain x402.
+func mandatesOf(m *a2a.Message) (payment.Mandates, string) {
+	var out payment.Mandates
+	for key, into := range map[string]*string{ap2.MetaA2ACheckoutMandate: &out.Checkout, ap2.MetaA2APaymentMandate: &out.Payment} {
+		raw, ok := m.Metadata[key]
+		if !ok || raw == nil {
+			continue
+		}
+		s, ok := raw.(string)
+		if !ok {
+			return out, fmt.Sprintf("the metadata %q must be a string: the closed mandate as an SD-JWT, or the chain of SD-JWTs of a delegated one", key)
+		}
+		*into = strings.TrimSpace(s)
+	}
+	return out, ""
+}
+
+// mandateRefused fails the task whose AP2 mandates were refused, naming
+// the failed check, with the error Checkout Receipt when there is one.
+// Nothing was settled. A store that could not record the mandates' use
+// is a failure to retry, not a refusal.
+func (e *Endpoint) mandateRefused(rc *a2asrv.RequestContext, m payment.Mandates, refusal *ap2.Refusal, reason string) *a2a.Task {
+	if refusal.Check == ap2.CheckStoreUnavailable {
+		return paymentFailed(rc, "AP2 mandates cannot be recorded right now; nothing was charged: start a new task with new mandates and a new payment in a minute", "settlement_unavailable", nil)
+	}
+	t := paymentFailed(rc, reason, payment.CodeAP2Refused, nil)
+	t.Status.Message.Metadata[ap2.MetaA2AError] = refusal.Check
+	if receipt := e.Cashier.RefusalReceipt(m, refusal); receipt != "" {
+		t.Status.Message.Metadata[ap2.MetaA2AReceipts] = map[string]string{"checkout_receipt": receipt}
+	}
+	return t
+}
+
 // activated says whether the request activated the x402 extension.
 func activated(ctx context.Context) bool {
 	exts, ok := a2asrv.ExtensionsFrom(ctx)
@@ -117,15 +175,24 @@ func activated(ctx context.Context) bool {
 
 // paymentRequired is the task waiting for payment: input-required, the
 // offer in the status message's metadata and in words.
-func paymentRequired(rc *a2asrv.RequestContext, offer x402.PaymentRequired) *a2a.Task {
+func paymentRequired(rc *a2asrv.RequestContext, offer x402.PaymentRequired, checkout *ap2.Offer) *a2a.Task {
 	words := "Payment required; nothing was charged: " + offer.Error + "."
 	if len(offer.Accepts) > 0 {
 		a := offer.Accepts[0]
 		words += fmt.Sprintf("\n%s: %s atomic units of USDC (asset %s on %s) paid to %s, x402 version %d, scheme %s.",
 			offer.Resource.Description, a.Amount, a.Asset, a.Network, a.PayTo, offer.X402Version, a.Scheme)
 	}
+	meta := map[string]any{x402.MetaA2AStatus: x402.A2APaymentRequired, x402.MetaA2ARequired: offer}
+	if checkout != nil {
+		// AP2 is an option beside plain x402: the Checkout JWT the
+		// mandates refer to, and what they must say.
+		meta[ap2.MetaA2ACheckout] = checkout
+		words += fmt.Sprintf("\nAP2 (optional): the Checkout JWT and what the closed mandates must say are in the metadata %q; "+
+			"send the closed Checkout and Payment Mandates in %q and %q beside the payment.",
+			ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate)
+	}
 	msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, rc, text(words))
-	msg.Metadata = map[string]any{x402.MetaA2AStatus: x402.A2APaymentRequired, x402.MetaA2ARequired: offer}
+	msg.Metadata = meta
 	return final(rc, a2a.TaskStateInputRequired, msg, nil)
 }
 

@@ -142,7 +142,14 @@ func (c *Cashier) JWKS(w http.ResponseWriter, r *http.Request) {
 
 // required is the 402 body of offer with its AP2 part.
 func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout *ap2.Offer, refusal *ap2.Refusal) Required {
-	body := Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)}
+	return c.Required(request.ID(r), offer, checkout, MandatesFrom(r.Header), refusal)
+}
+
+// Required is the body of a payment-required answer on any transport:
+// the offer with its AP2 part and, when mandates were refused, the failed
+// check and the error Checkout Receipt of the Checkout Mandate m carried.
+func (c *Cashier) Required(requestID string, offer x402.PaymentRequired, checkout *ap2.Offer, m Mandates, refusal *ap2.Refusal) Required {
+	body := Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: requestID}
 	if checkout != nil {
 		body.AP2 = &AP2Required{Offer: checkout}
 	}
@@ -152,9 +159,17 @@ func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout
 			body.AP2 = &AP2Required{}
 		}
 		body.AP2.Check = refusal.Check
-		if c.Merchant != nil {
-			body.AP2.CheckoutReceipt = c.Merchant.RefusalReceipt(MandatesFrom(r.Header).Checkout, refusal)
-		}
+		body.AP2.CheckoutReceipt = c.RefusalReceipt(m, refusal)
 	}
 	return body
+}
+
+// RefusalReceipt is the error Checkout Receipt of refused mandates, or ""
+// when AP2 is off or the Checkout Mandate cannot be read far enough to
+// hash.
+func (c *Cashier) RefusalReceipt(m Mandates, refusal *ap2.Refusal) string {
+	if c.Merchant == nil {
+		return ""
+	}
+	return c.Merchant.RefusalReceipt(m.Checkout, refusal)
 }
