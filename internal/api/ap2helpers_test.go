@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
 // The helpers of the AP2 tests on every transport: mandates built and
@@ -147,7 +147,7 @@ func startAP2(t *testing.T) ap2Env {
 		t.Fatal(err)
 	}
 	a.env = start(t, "", withLocalFacilitator, func(c *config.Config) { c.AP2TrustedKeys = trusted })
-	res, err := http.Get(a.url + payment.PathAP2JWKS)
+	res, err := http.Get(a.url + discovery.PathAP2JWKS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -159,7 +160,7 @@ var urlPattern = regexp.MustCompile("https?://[^\\s\"'`<>()]+")
 
 // specIdentifiers are the URIs the conventions require verbatim: they name
 // schemas and profiles, not places of this deployment.
-var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile, x402.A2AExtensionURI}
+var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile, x402.A2AExtensionURI, ap2.A2AExtensionURI}
 
 func TestURLsUseTheBaseURL(t *testing.T) {
 	for _, base := range []string{testBase, "http://127.0.0.1:9999", "https://example.org/prefix"} {
@@ -380,8 +381,19 @@ func TestAgentCard(t *testing.T) {
 		t.Errorf("capabilities %v", caps)
 	}
 	exts, _ := caps["extensions"].([]any)
-	if len(exts) != 1 || exts[0].(map[string]any)["uri"] != x402.A2AExtensionURI || exts[0].(map[string]any)["required"] != false {
-		t.Errorf("extensions %v, want the x402 A2A extension, not required", exts)
+	if len(exts) != 2 || exts[0].(map[string]any)["uri"] != x402.A2AExtensionURI || exts[0].(map[string]any)["required"] != false {
+		t.Fatalf("extensions %v, want the x402 and AP2 A2A extensions, not required", exts)
+	}
+	// AP2 in the merchant role, beside x402: its description names where
+	// the keys are and every metadata key it uses.
+	ap2Ext := exts[1].(map[string]any)
+	if ap2Ext["uri"] != ap2.A2AExtensionURI || ap2Ext["required"] != false || !slices.Equal(toStrings(ap2Ext["params"].(map[string]any)["roles"]), []string{"merchant"}) {
+		t.Errorf("AP2 extension %v, want the merchant role, not required", ap2Ext)
+	}
+	for _, want := range []string{testBase + discovery.PathAP2JWKS, ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, ap2.MetaA2AError, ap2.MetaA2AReceipts} {
+		if !strings.Contains(ap2Ext["description"].(string), want) {
+			t.Errorf("AP2 extension description lacks %s: %s", want, ap2Ext["description"])
+		}
 	}
 	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
 		if !slices.Equal(toStrings(m[k]), []string{"application/json"}) {

@@ -25,10 +25,6 @@ const (
 	HeaderAP2PaymentReceipt  = "AP2-Payment-Receipt"
 )
 
-// PathAP2JWKS is where the service publishes the key that signs its
-// Checkout JWTs and AP2 receipts.
-const PathAP2JWKS = "/.well-known/ap2/jwks.json"
-
 // CodeAP2Refused is the code of a 402 whose AP2 mandates were refused;
 // the failed check is in ap2.check and starts the error.
 const CodeAP2Refused = "ap2_mandate_refused"
