@@ -87,6 +87,8 @@ const (
 	MediaTypeMarkdown = "text/markdown; charset=utf-8"
 	// MediaTypeText is the type of llms.txt and robots.txt.
 	MediaTypeText = "text/plain; charset=utf-8"
+	// MediaTypeJWKS is the type of the AP2 merchant key set (RFC 7517).
+	MediaTypeJWKS = "application/jwk-set+json"
 )
 
 // APICatalogProfile is the profile URI of RFC 9727 for linksets that are

@@ -341,7 +341,7 @@ func TestAPICatalog(t *testing.T) {
 	if got := hrefs(testBase, "status"); !slices.Equal(got, []string{testBase + "/healthz"}) {
 		t.Errorf("status %v", got)
 	}
-	if got := hrefs(testBase, "service-meta"); !slices.Contains(got, testBase+"/.well-known/oauth-protected-resource") {
+	if got := hrefs(testBase, "service-meta"); !slices.Contains(got, testBase+"/.well-known/oauth-protected-resource") || !slices.Contains(got, testBase+"/.well-known/ap2/jwks.json") {
 		t.Errorf("service-meta %v", got)
 	}
 	if got := hrefs(testBase, "related"); !slices.Contains(got, testBase+"/feeds/changes.atom") || !slices.Contains(got, testBase+"/changes.json") {
@@ -633,6 +633,24 @@ func TestTextsFollowTheConfiguration(t *testing.T) {
 				t.Errorf("%s still has the placeholder %s", path, placeholder)
 			}
 		}
+	}
+}
+
+// The guide and llms.txt name the AP2 merchant key, and the guide every
+// place AP2 travels on MCP and A2A, as the servers and the card name them.
+func TestAuthGuideDescribesAP2(t *testing.T) {
+	s := testSite(t)
+	docs := byPath(t, s)
+	guide := string(docs[discovery.PathAuthGuide].Body)
+	for _, want := range []string{s.URL(discovery.PathAP2JWKS), ap2.A2AExtensionURI,
+		ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, ap2.MetaA2AReceipts, ap2.MetaA2AError,
+		ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate, ap2.MetaMCPReceipts, ap2.MetaMCPError} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("auth.md does not name %s", want)
+		}
+	}
+	if llms := string(docs[discovery.PathLLMsTxt].Body); !strings.Contains(llms, s.URL(discovery.PathAP2JWKS)) {
+		t.Errorf("llms.txt does not link the AP2 merchant key")
 	}
 }
 

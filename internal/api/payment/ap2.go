@@ -130,7 +130,7 @@ func (c *Cashier) JWKS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	response.AllowAnyOrigin(w.Header(), response.CORSExposeHeaders)
-	w.Header().Set("Content-Type", "application/jwk-set+json")
+	w.Header().Set("Content-Type", discovery.MediaTypeJWKS)
 	w.Header().Set("Cache-Control", "public, max-age=300")
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(c.Merchant.JWKS())
