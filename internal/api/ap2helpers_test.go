@@ -147,14 +147,11 @@ func startAP2(t *testing.T) ap2Env {
 		t.Fatal(err)
 	}
 	a.env = start(t, "", withLocalFacilitator, func(c *config.Config) { c.AP2TrustedKeys = trusted })
-	res, err := http.Get(a.url + discovery.PathAP2JWKS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = json.NewDecoder(res.Body).Decode(&a.published)
-	res.Body.Close()
-	if err != nil || res.StatusCode != http.StatusOK || len(a.published.Keys) != 1 {
-		t.Fatalf("JWKS: %d %v %+v", res.StatusCode, err, a.published)
+	// The harness holds the answer to its description in openapi.json.
+	r := a.get(discovery.PathAP2JWKS)
+	if err := json.Unmarshal(r.body, &a.published); err != nil || r.StatusCode != http.StatusOK || len(a.published.Keys) != 1 ||
+		r.Header.Get("Content-Type") != discovery.MediaTypeJWKS {
+		t.Fatalf("JWKS: %d %s %v %s", r.StatusCode, r.Header.Get("Content-Type"), err, r.body)
 	}
 	return a
 }
