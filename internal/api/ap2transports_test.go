@@ -41,7 +41,7 @@ func TestA2AAP2Mandates(t *testing.T) {
 		t.Helper()
 		p := newPayment(t, key, req.Accepts[0], e.clock.Now()).sign(t, key)
 		p.Resource = &req.Resource
-		return e.a2a(t, a2aCall{data: map[string]any{}, taskID: k.ID, x402: true, metadata: map[string]any{
+		return e.a2a(t, a2aCall{data: map[string]any{}, taskID: k.ID, x402: true, ap2: true, metadata: map[string]any{
 			x402.MetaA2AStatus: x402.A2APaymentSubmitted, x402.MetaA2APayload: p,
 			ap2.MetaA2ACheckoutMandate: m["checkout_mandate"], ap2.MetaA2APaymentMandate: m["payment_mandate"],
 		}})
