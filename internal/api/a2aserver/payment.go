@@ -102,13 +102,8 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 		x402.MetaA2AStatus:   x402.A2APaymentCompleted,
 		x402.MetaA2AReceipts: []x402.SettlementResponse{receipt},
 	}
-	if accepted != nil {
-		receipts, err := e.Cashier.Receipts(accepted, receipt)
-		if err != nil {
-			e.Log.ErrorContext(ctx, "signing AP2 receipts", "request_id", requestID(ctx), "error", err)
-		} else {
-			meta[ap2.MetaA2AReceipts] = receipts
-		}
+	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
+		meta[ap2.MetaA2AReceipts] = receipts
 	}
 	return e.answered(rc, res, meta)
 }

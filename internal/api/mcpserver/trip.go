@@ -83,13 +83,8 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 		return e.toolError(ctx, err), nil
 	}
 	out.Meta[x402.MetaPaymentResponse] = receipt
-	if accepted != nil {
-		receipts, err := e.Cashier.Receipts(accepted, receipt)
-		if err != nil {
-			e.Log.ErrorContext(ctx, "signing AP2 receipts", "request_id", id, "error", err)
-		} else {
-			out.Meta[ap2.MetaMCPReceipts] = receipts
-		}
+	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
+		out.Meta[ap2.MetaMCPReceipts] = receipts
 	}
 	return out, nil
 }

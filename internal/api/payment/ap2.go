@@ -114,13 +114,20 @@ func refusalReason(r *ap2.Refusal) string {
 	return r.Check + ": AP2 mandate refused, " + r.Message + "; nothing was charged"
 }
 
-// Receipts signs the AP2 receipts of accepted mandates whose payment settled.
-func (c *Cashier) Receipts(accepted *ap2.Accepted, settled x402.SettlementResponse) (*AP2Receipts, error) {
+// Receipts signs the AP2 receipts of accepted mandates whose payment
+// settled. It returns nil when no mandates were accepted, or when signing
+// failed: the answer is paid for and is served without them, and the
+// failure is logged.
+func (c *Cashier) Receipts(ctx context.Context, accepted *ap2.Accepted, settled x402.SettlementResponse) *AP2Receipts {
+	if accepted == nil || c.Merchant == nil {
+		return nil
+	}
 	co, pay, err := c.Merchant.Receipts(accepted, settled)
 	if err != nil {
-		return nil, err
+		c.Log.ErrorContext(ctx, "signing AP2 receipts", "request_id", request.IDFrom(ctx), "error", err)
+		return nil
 	}
-	return &AP2Receipts{CheckoutReceipt: co, PaymentReceipt: pay}, nil
+	return &AP2Receipts{CheckoutReceipt: co, PaymentReceipt: pay}
 }
 
 // JWKS serves the service's AP2 public key.
