@@ -165,6 +165,12 @@ func TestMCPAP2Mandates(t *testing.T) {
 	// The same mandates again, with a new payment.
 	refused(pay(offer(), m), ap2.CheckMandateReplayed)
 
+	// Mandates that are not strings are refused as malformed, not ignored.
+	p := newPayment(t, key, req.Accepts[0], e.clock.Now()).sign(t, key)
+	refused(callTool(t, cs, "evaluate_trip", json.RawMessage(trip), mcp.Meta{
+		x402.MetaPayment: p, ap2.MetaMCPCheckoutMandate: map[string]any{"vct": "mandate.checkout.1"}, ap2.MetaMCPPaymentMandate: 3,
+	}), ap2.CheckMalformed)
+
 	// A Payment Mandate one cent over the price.
 	req = offer()
 	m = e.mandates(t, req.AP2, "amount_off", "")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2asrv"
@@ -69,10 +68,6 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 		return e.refused(ctx, rc, err)
 	}
 	payload, reason := submitted(rc.Message)
-	var mandates payment.Mandates
-	if reason == "" {
-		mandates, reason = mandatesOf(rc.Message)
-	}
 	if reason != "" {
 		// Not a payment at all: the offer still stands.
 		offer.Error = reason
@@ -80,6 +75,7 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	}
 	// AP2 mandates, when sent, are verified and their use recorded before
 	// anything is settled: a refused mandate charges nothing.
+	mandates := payment.MandatesIn(rc.Message.Metadata, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate)
 	paid, accepted, reason, refusal := e.Cashier.AuthorizeWithMandates(ctx, payload, offer, mandates)
 	if refusal != nil {
 		return e.mandateRefused(rc, mandates, refusal, reason)
@@ -125,25 +121,6 @@ func submitted(m *a2a.Message) (x402.PaymentPayload, string) {
 		return payload, fmt.Sprintf("the metadata %q must be an x402 PaymentPayload object: %v", x402.MetaA2APayload, err)
 	}
 	return payload, ""
-}
-
-// mandatesOf reads the closed AP2 mandates a payment message may carry
-// in its metadata beside the PaymentPayload, or says why they cannot be
-// read. None is plain x402.
-func mandatesOf(m *a2a.Message) (payment.Mandates, string) {
-	var out payment.Mandates
-	for key, into := range map[string]*string{ap2.MetaA2ACheckoutMandate: &out.Checkout, ap2.MetaA2APaymentMandate: &out.Payment} {
-		raw, ok := m.Metadata[key]
-		if !ok || raw == nil {
-			continue
-		}
-		s, ok := raw.(string)
-		if !ok {
-			return out, fmt.Sprintf("the metadata %q must be a string: the closed mandate as an SD-JWT, or the chain of SD-JWTs of a delegated one", key)
-		}
-		*into = strings.TrimSpace(s)
-	}
-	return out, ""
 }
 
 // mandateRefused fails the task whose AP2 mandates were refused, naming

@@ -47,7 +47,7 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	// AP2 mandates, when sent, are verified and their use recorded before
 	// anything is settled: a refused mandate charges nothing.
-	mandates := mandatesOf(req.Params.Meta)
+	mandates := payment.MandatesIn(req.Params.Meta, ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate)
 	paid, accepted, reason, refusal := e.authorizeMeta(ctx, req.Params.Meta, offer, mandates)
 	if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
 		return e.toolError(ctx, &response.StatusError{Status: http.StatusServiceUnavailable, Code: response.CodeUnavailable,
@@ -87,24 +87,6 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 		out.Meta[ap2.MetaMCPReceipts] = receipts
 	}
 	return out, nil
-}
-
-// mandatesOf reads the closed AP2 mandates a tool call may carry in
-// _meta beside its payment; none is plain x402. A mandate that is not a
-// string is sent on as one that cannot be read, so that AP2 refuses it
-// rather than the payment going through without it.
-func mandatesOf(meta mcp.Meta) payment.Mandates {
-	read := func(key string) string {
-		switch v := meta[key].(type) {
-		case nil:
-			return ""
-		case string:
-			return strings.TrimSpace(v)
-		default:
-			return fmt.Sprint(v)
-		}
-	}
-	return payment.Mandates{Checkout: read(ap2.MetaMCPCheckoutMandate), Payment: read(ap2.MetaMCPPaymentMandate)}
 }
 
 // authorizeMeta reads the PaymentPayload a tool call carries in

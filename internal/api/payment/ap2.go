@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -42,6 +43,24 @@ type Mandates struct {
 // MandatesFrom reads the AP2 mandate headers of a request.
 func MandatesFrom(h http.Header) Mandates {
 	return Mandates{Checkout: strings.TrimSpace(h.Get(HeaderAP2CheckoutMandate)), Payment: strings.TrimSpace(h.Get(HeaderAP2PaymentMandate))}
+}
+
+// MandatesIn reads the mandates a transport carries in a metadata object
+// (MCP's _meta, A2A's message metadata) under its two keys. A mandate that
+// is not a string is passed on as text that does not parse, so that it is
+// refused as malformed rather than the payment going through without it.
+func MandatesIn(meta map[string]any, checkoutKey, paymentKey string) Mandates {
+	read := func(key string) string {
+		switch v := meta[key].(type) {
+		case nil:
+			return ""
+		case string:
+			return strings.TrimSpace(v)
+		default:
+			return fmt.Sprint(v)
+		}
+	}
+	return Mandates{Checkout: read(checkoutKey), Payment: read(paymentKey)}
 }
 
 // Present reports whether any mandate was sent: then AP2 applies.
