@@ -21,7 +21,10 @@ import (
 // authorizes the PaymentPayload (signature, amount, recipient, validity)
 // and the cashier settles it (single-use nonce, facilitator) only once
 // the answer is computed. One task, one offer, one payment: a task whose
-// payment fails is failed, and a new payment needs a new task.
+// payment fails is failed, and a new payment needs a new task. AP2 rides
+// beside x402 as on the REST routes: the offer carries the Checkout JWT,
+// the payment message may carry the closed mandates, which the cashier
+// verifies before settling, and the completed task carries the receipts.
 
 // offer answers the first message of a paid skill: its arguments are
 // validated by computing the answer (nobody pays for a refusal), then the

@@ -25,7 +25,10 @@ import (
 // payment in _meta["x402/payment"] the result is the PaymentRequired offer
 // as a tool error; with one, the trip is evaluated, the payment settled,
 // and only then the answer returned with the receipt in
-// _meta["x402/payment-response"].
+// _meta["x402/payment-response"]. AP2 rides beside x402 as on the REST
+// route: the offer carries the Checkout JWT under "ap2", the call's _meta
+// may carry the closed mandates, verified before settlement, and the
+// answer's _meta carries the receipts.
 func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	id := request.IDFrom(ctx)
 	trip, err := evaluation.DecodeTripRequest(bytes.NewReader(req.Params.Arguments))
