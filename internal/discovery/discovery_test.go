@@ -510,7 +510,7 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("authentication %v", auth)
 	}
 	links := meta[namespace+"links"].(map[string]any)
-	if links["openapi"] != testBase+"/openapi.json" || links["auth_guide"] != testBase+"/auth.md" {
+	if links["openapi"] != testBase+"/openapi.json" || links["auth_guide"] != testBase+"/auth.md" || links["ap2_jwks"] != testBase+discovery.PathAP2JWKS {
 		t.Errorf("links %v", links)
 	}
 }
