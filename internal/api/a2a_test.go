@@ -11,17 +11,19 @@ import (
 
 	"golang.org/x/oauth2/clientcredentials"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/x402"
 	"github.com/entrycheck/entrycheck/internal/x402/exact"
 )
 
 // a2aCall is one message/send on /a2a: a data part, in taskID when set,
-// with metadata, the x402 extension activated or not.
+// with metadata, the x402 and AP2 extensions activated or not.
 type a2aCall struct {
 	data     map[string]any
 	taskID   string
 	metadata map[string]any
 	x402     bool
+	ap2      bool
 	// bearer is the OAuth access token to send, if any.
 	bearer string
 }
@@ -92,8 +94,15 @@ func (e *env) a2a(t *testing.T, c a2aCall) a2aTask {
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": map[string]any{"message": msg}})
 	req, _ := http.NewRequest(http.MethodPost, e.url+"/a2a", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
+	var exts []string
 	if c.x402 {
-		req.Header.Set("X-A2A-Extensions", x402.A2AExtensionURI)
+		exts = append(exts, x402.A2AExtensionURI)
+	}
+	if c.ap2 {
+		exts = append(exts, ap2.A2AExtensionURI)
+	}
+	if len(exts) > 0 {
+		req.Header.Set("X-A2A-Extensions", strings.Join(exts, ", "))
 	}
 	if c.bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+c.bearer)
@@ -103,8 +112,8 @@ func (e *env) a2a(t *testing.T, c a2aCall) a2aTask {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	if c.x402 && resp.Header.Get("X-A2A-Extensions") != x402.A2AExtensionURI {
-		t.Errorf("X-A2A-Extensions %q: the extension was not activated", resp.Header.Get("X-A2A-Extensions"))
+	if got := resp.Header.Get("X-A2A-Extensions"); got != strings.Join(exts, ", ") {
+		t.Errorf("X-A2A-Extensions %q, want %q: the extensions asked for were not activated", got, exts)
 	}
 	var out struct {
 		Result a2aTask         `json:"result"`

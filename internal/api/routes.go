@@ -68,7 +68,7 @@ func (s *Server) routes(p protocols) http.Handler {
 	for _, d := range p.documents {
 		getAndHead(r, d.Path, d.Handler.ServeHTTP)
 	}
-	getAndHead(r, payment.PathAP2JWKS, p.cashier.JWKS)
+	getAndHead(r, discovery.PathAP2JWKS, p.cashier.JWKS)
 	getAndHead(r, find.PathGo, p.find.Go)
 	getAndHead(r, "/*", p.tree.ServeHTTP)
 	return r

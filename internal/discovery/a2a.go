@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -150,14 +151,25 @@ func A2ACard(s Site) AgentCard {
 	return card
 }
 
-// a2aExtensions are the A2A extensions the endpoint supports. x402 is not
-// required: the free skills need no payment, and a paid skill called
-// without it is refused with a message that says how to activate it.
+// a2aExtensions are the A2A extensions the endpoint supports. Neither is
+// required: the free skills need no payment, a paid skill called without
+// x402 is refused with a message that says how to activate it, and AP2
+// mandates are an option beside a plain x402 payment.
 func a2aExtensions(s Site) []AgentExtension {
 	return []AgentExtension{{
 		URI: x402.A2AExtensionURI,
 		Description: fmt.Sprintf("Pays the paid skills with x402 version %d (exact scheme, USDC on Base) as x402's A2A transport "+
 			"specifies; activate it with the X-A2A-Extensions header.", x402.Version),
+	}, {
+		URI: ap2.A2AExtensionURI,
+		Description: fmt.Sprintf("AP2 (Agent Payments Protocol) v0.2, merchant role, as an option beside x402 on the paid skills: "+
+			"the input-required offer carries the merchant-signed Checkout JWT in the metadata %s; send the closed Checkout and "+
+			"Payment Mandates (SD-JWT) in %s and %s beside %s. They are verified before anything is settled; a refused mandate "+
+			"fails the task naming the failed check in %s and nothing is charged, and a completed task carries the signed Checkout "+
+			"and Payment Receipts in %s. The Checkout JWTs and receipts verify with the key at %s.",
+			ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, x402.MetaA2APayload,
+			ap2.MetaA2AError, ap2.MetaA2AReceipts, s.URL(PathAP2JWKS)),
+		Params: map[string]any{"roles": []string{"merchant"}},
 	}}
 }
 

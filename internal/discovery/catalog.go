@@ -62,6 +62,7 @@ func APICatalog(s Site) Linkset {
 				{Href: s.URL(PathProtectedResource), Type: MediaTypeJSON, Title: "OAuth protected resource metadata"},
 				{Href: s.URL(PathAuthorizationServer), Type: MediaTypeJSON, Title: "OAuth authorization server metadata"},
 				{Href: s.URL(PathStats), Type: MediaTypeJSON, Title: "Dataset version and today's counters"},
+				{Href: s.URL(PathAP2JWKS), Type: MediaTypeJWKS, Title: "AP2 merchant key: verifies the Checkout JWTs and receipts of the paid REST, MCP and A2A answers"},
 			},
 			Status: []Link{
 				{Href: s.URL(PathHealth), Type: MediaTypeJSON, Title: "Health"},

@@ -10,8 +10,8 @@
 // configuration, never from a constant, and the matrix revision date
 // (dataset_version) is published in each JSON document.
 //
-// It depends on the configuration and the x402 constants only; it must not
-// import the API, the store, the generator or the evaluation core.
+// It depends on the configuration and the x402 and AP2 constants only; it
+// must not import the API, the store, the generator or the evaluation core.
 package discovery
 
 import (
@@ -36,6 +36,10 @@ const (
 	PathAgentCard           = "/.well-known/agent-card.json"
 	PathServerCard          = "/.well-known/mcp/server-card.json"
 	PathSkillsIndex         = "/.well-known/agent-skills/index.json"
+	// PathAP2JWKS is the JWKS of the key that signs the service's AP2
+	// Checkout JWTs and receipts. The server serves it from its key, so it
+	// is not one of the Documents.
+	PathAP2JWKS = "/.well-known/ap2/jwks.json"
 	// skillsDir holds one directory per skill, each with its SKILL.md.
 	skillsDir = "/.well-known/agent-skills/"
 )
@@ -83,6 +87,8 @@ const (
 	MediaTypeMarkdown = "text/markdown; charset=utf-8"
 	// MediaTypeText is the type of llms.txt and robots.txt.
 	MediaTypeText = "text/plain; charset=utf-8"
+	// MediaTypeJWKS is the type of the AP2 merchant key set (RFC 7517).
+	MediaTypeJWKS = "application/jwk-set+json"
 )
 
 // APICatalogProfile is the profile URI of RFC 9727 for linksets that are

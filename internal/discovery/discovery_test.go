@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -159,7 +160,7 @@ var urlPattern = regexp.MustCompile("https?://[^\\s\"'`<>()]+")
 
 // specIdentifiers are the URIs the conventions require verbatim: they name
 // schemas and profiles, not places of this deployment.
-var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile, x402.A2AExtensionURI}
+var specIdentifiers = []string{discovery.ServerCardSchema, discovery.SkillsIndexSchema, discovery.APICatalogProfile, x402.A2AExtensionURI, ap2.A2AExtensionURI}
 
 func TestURLsUseTheBaseURL(t *testing.T) {
 	for _, base := range []string{testBase, "http://127.0.0.1:9999", "https://example.org/prefix"} {
@@ -340,7 +341,7 @@ func TestAPICatalog(t *testing.T) {
 	if got := hrefs(testBase, "status"); !slices.Equal(got, []string{testBase + "/healthz"}) {
 		t.Errorf("status %v", got)
 	}
-	if got := hrefs(testBase, "service-meta"); !slices.Contains(got, testBase+"/.well-known/oauth-protected-resource") {
+	if got := hrefs(testBase, "service-meta"); !slices.Contains(got, testBase+"/.well-known/oauth-protected-resource") || !slices.Contains(got, testBase+"/.well-known/ap2/jwks.json") {
 		t.Errorf("service-meta %v", got)
 	}
 	if got := hrefs(testBase, "related"); !slices.Contains(got, testBase+"/feeds/changes.atom") || !slices.Contains(got, testBase+"/changes.json") {
@@ -380,8 +381,19 @@ func TestAgentCard(t *testing.T) {
 		t.Errorf("capabilities %v", caps)
 	}
 	exts, _ := caps["extensions"].([]any)
-	if len(exts) != 1 || exts[0].(map[string]any)["uri"] != x402.A2AExtensionURI || exts[0].(map[string]any)["required"] != false {
-		t.Errorf("extensions %v, want the x402 A2A extension, not required", exts)
+	if len(exts) != 2 || exts[0].(map[string]any)["uri"] != x402.A2AExtensionURI || exts[0].(map[string]any)["required"] != false {
+		t.Fatalf("extensions %v, want the x402 and AP2 A2A extensions, not required", exts)
+	}
+	// AP2 in the merchant role, beside x402: its description names where
+	// the keys are and every metadata key it uses.
+	ap2Ext := exts[1].(map[string]any)
+	if ap2Ext["uri"] != ap2.A2AExtensionURI || ap2Ext["required"] != false || !slices.Equal(toStrings(ap2Ext["params"].(map[string]any)["roles"]), []string{"merchant"}) {
+		t.Errorf("AP2 extension %v, want the merchant role, not required", ap2Ext)
+	}
+	for _, want := range []string{testBase + discovery.PathAP2JWKS, ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, ap2.MetaA2AError, ap2.MetaA2AReceipts} {
+		if !strings.Contains(ap2Ext["description"].(string), want) {
+			t.Errorf("AP2 extension description lacks %s: %s", want, ap2Ext["description"])
+		}
 	}
 	for _, k := range []string{"defaultInputModes", "defaultOutputModes"} {
 		if !slices.Equal(toStrings(m[k]), []string{"application/json"}) {
@@ -498,7 +510,7 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("authentication %v", auth)
 	}
 	links := meta[namespace+"links"].(map[string]any)
-	if links["openapi"] != testBase+"/openapi.json" || links["auth_guide"] != testBase+"/auth.md" {
+	if links["openapi"] != testBase+"/openapi.json" || links["auth_guide"] != testBase+"/auth.md" || links["ap2_jwks"] != testBase+discovery.PathAP2JWKS {
 		t.Errorf("links %v", links)
 	}
 }
@@ -621,6 +633,24 @@ func TestTextsFollowTheConfiguration(t *testing.T) {
 				t.Errorf("%s still has the placeholder %s", path, placeholder)
 			}
 		}
+	}
+}
+
+// The guide and llms.txt name the AP2 merchant key, and the guide every
+// place AP2 travels on MCP and A2A, as the servers and the card name them.
+func TestAuthGuideDescribesAP2(t *testing.T) {
+	s := testSite(t)
+	docs := byPath(t, s)
+	guide := string(docs[discovery.PathAuthGuide].Body)
+	for _, want := range []string{s.URL(discovery.PathAP2JWKS), ap2.A2AExtensionURI,
+		ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, ap2.MetaA2AReceipts, ap2.MetaA2AError,
+		ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate, ap2.MetaMCPReceipts, ap2.MetaMCPError} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("auth.md does not name %s", want)
+		}
+	}
+	if llms := string(docs[discovery.PathLLMsTxt].Body); !strings.Contains(llms, s.URL(discovery.PathAP2JWKS)) {
+		t.Errorf("llms.txt does not link the AP2 merchant key")
 	}
 }
 

@@ -3,6 +3,7 @@ package discovery
 import (
 	"fmt"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -141,6 +142,8 @@ type MCPLinks struct {
 	SkillsIndex string `json:"agent_skills"`
 	Changes     string `json:"changes"`
 	Feed        string `json:"feed"`
+	// AP2JWKS is the key that signs the AP2 Checkout JWTs and receipts.
+	AP2JWKS string `json:"ap2_jwks"`
 }
 
 // MCPServerCard is the MCP server card of the site.
@@ -191,7 +194,11 @@ func MCPServerCard(s Site) ServerCard {
 				Paid: PaidAccess{
 					Description: "Paid tools cost the price listed with each, in USDC on Base; paid calls need no account and are never rate limited. " +
 						"Over MCP, payment follows the x402 MCP transport (tool-result binding): a call without an accepted payment returns isError with the PaymentRequired object in structuredContent; " +
-						`repeat it with the signed PaymentPayload in params._meta["x402/payment"]; the receipt comes back in result._meta["x402/payment-response"].`,
+						`repeat it with the signed PaymentPayload in params._meta["x402/payment"]; the receipt comes back in result._meta["x402/payment-response"]. ` +
+						fmt.Sprintf(`AP2 v0.2 mandates are an option beside the payment (merchant role): the payment-required result carries the Checkout JWT under "ap2"; `+
+							`send the closed mandates in params._meta[%q] and params._meta[%q]; the signed receipts come back in result._meta[%q], `+
+							`and a refused mandate is named in result._meta[%q] with nothing charged. They verify with the key at links.ap2_jwks.`,
+							ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate, ap2.MetaMCPReceipts, ap2.MetaMCPError),
 					Protocol:    "x402",
 					X402Version: x402.Version,
 					Network:     x402.NetworkBase,
@@ -206,6 +213,7 @@ func MCPServerCard(s Site) ServerCard {
 				SkillsIndex: s.URL(PathSkillsIndex),
 				Changes:     s.URL(s.ChangesPath),
 				Feed:        s.URL(s.FeedPath),
+				AP2JWKS:     s.URL(PathAP2JWKS),
 			},
 		},
 	}

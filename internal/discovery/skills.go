@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -293,7 +294,11 @@ HTTP). Its input schema is listed by `+"`tools/list`"+`. It is paid: %[2]s USD a
 Payment follows the x402 MCP transport: a call without an accepted payment
 returns isError with the PaymentRequired object in structuredContent; repeat it
 with the signed PaymentPayload in params._meta["x402/payment"]; the receipt
-comes back in result._meta["x402/payment-response"].
+comes back in result._meta["x402/payment-response"]. AP2 mandates are an
+option beside the payment: the payment-required result carries the Checkout
+JWT under "ap2"; send the closed mandates in params._meta["`+ap2.MetaMCPCheckoutMandate+`"]
+and params._meta["`+ap2.MetaMCPPaymentMandate+`"], and the signed receipts come back in
+result._meta["`+ap2.MetaMCPReceipts+`"] (see %[8]s).
 
 ## Over HTTP
 
@@ -322,7 +327,8 @@ header. The answer carries the on-chain receipt.
   then action_needed, then ready.
 - Every answer is advisory, not a boarding decision: show its disclaimer and
   recommend checking with the official authorities.
-`, s.URL(PathMCP), p.USD, s.URL(PathTrips), x402.NetworkBase, x402.Version, x402.HeaderPaymentRequired, x402.HeaderPaymentSignature)
+`, s.URL(PathMCP), p.USD, s.URL(PathTrips), x402.NetworkBase, x402.Version, x402.HeaderPaymentRequired, x402.HeaderPaymentSignature,
+		s.URL(PathAuthGuide))
 }
 
 func datasetInstructions(s Site) string {

@@ -56,6 +56,8 @@ func LLMsTxt(s Site) []byte {
 	fmt.Fprintf(&b, "- [MCP server](%s): streamable HTTP; its tools are listed in the [server card](%s)\n", s.URL(PathMCP), s.URL(PathServerCard))
 	fmt.Fprintf(&b, "- [A2A endpoint](%s): JSON-RPC, A2A %s; its skills are listed in the [agent card](%s), the paid ones paid with x402 over A2A\n",
 		s.URL(PathA2A), A2AProtocolVersion, s.URL(PathAgentCard))
+	fmt.Fprintf(&b, "- [AP2 merchant key](%s): the paid REST routes, MCP tool and A2A skills also take AP2 v0.2 mandates beside x402 (see the agent authentication guide); their Checkout JWTs and receipts verify with this key\n",
+		s.URL(PathAP2JWKS))
 	fmt.Fprintf(&b, "- [Changes](%s): every rule change, JSON\n", s.URL(s.ChangesPath))
 	fmt.Fprintf(&b, "- [Atom feed](%s): the same changes as a feed\n", s.URL(s.FeedPath))
 	return []byte(b.String())

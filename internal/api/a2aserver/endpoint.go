@@ -22,6 +22,7 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/check"
 	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/api/quota"
@@ -75,8 +76,10 @@ func callerFrom(ctx context.Context) (caller, bool) {
 
 // Handler is the handler of /a2a. Like /free/check it authenticates the
 // bearer token first (an invalid one is a 401 before anything is parsed);
-// it activates the x402 extension when the client asks for it in
-// X-A2A-Extensions and says so in the same header of the answer.
+// it activates the x402 and AP2 extensions the client asks for in
+// X-A2A-Extensions and says so in the same header of the answer. AP2 needs
+// no activation to be used: its mandates ride on the x402 payment, and
+// activating it only confirms that the endpoint speaks it.
 func (e *Endpoint) Handler() http.Handler {
 	for _, sk := range discovery.A2ASkills {
 		if _, ok := e.skills()[sk.ID]; !ok {
@@ -105,9 +108,15 @@ func (e *Endpoint) Handler() http.Handler {
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxA2ABody)
 		ctx, call := a2asrv.WithCallContext(r.Context(), a2asrv.NewRequestMeta(r.Header))
-		if requested(r.Header, x402.A2AExtensionURI) {
-			call.Extensions().Activate(&a2a.AgentExtension{URI: x402.A2AExtensionURI})
-			w.Header().Set(a2asrv.ExtensionsMetaKey, x402.A2AExtensionURI)
+		var active []string
+		for _, uri := range []string{x402.A2AExtensionURI, ap2.A2AExtensionURI} {
+			if requested(r.Header, uri) {
+				call.Extensions().Activate(&a2a.AgentExtension{URI: uri})
+				active = append(active, uri)
+			}
+		}
+		if len(active) > 0 {
+			w.Header().Set(a2asrv.ExtensionsMetaKey, strings.Join(active, ", "))
 		}
 		w.Header().Set("Content-Type", "application/json")
 		ctx = context.WithValue(ctx, callerKey{}, caller{r: r, p: p})

@@ -8,6 +8,8 @@ import (
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2asrv"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -19,7 +21,10 @@ import (
 // authorizes the PaymentPayload (signature, amount, recipient, validity)
 // and the cashier settles it (single-use nonce, facilitator) only once
 // the answer is computed. One task, one offer, one payment: a task whose
-// payment fails is failed, and a new payment needs a new task.
+// payment fails is failed, and a new payment needs a new task. AP2 rides
+// beside x402 as on the REST routes: the offer carries the Checkout JWT,
+// the payment message may carry the closed mandates, which the cashier
+// verifies before settling, and the completed task carries the receipts.
 
 // offer answers the first message of a paid skill: its arguments are
 // validated by computing the answer (nobody pays for a refusal), then the
@@ -36,12 +41,13 @@ func (e *Endpoint) offer(ctx context.Context, rc *a2asrv.RequestContext, sk disc
 		return e.refused(ctx, rc, &response.StatusError{Code: response.CodePaymentRequired,
 			Message: sk.ID + " is paid with x402: activate the extension by sending the header X-A2A-Extensions: " + x402.A2AExtensionURI + " and send the message again; nothing was charged"})
 	}
-	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	price := e.Cashier.Price(sk.Path)
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, price)
 	if err != nil {
 		return e.refused(ctx, rc, err)
 	}
 	offer.Error = "payment required: answer in this task with the signed PaymentPayload in the message metadata " + x402.MetaA2APayload
-	return paymentRequired(rc, offer)
+	return paymentRequired(rc, offer, e.Cashier.Checkout(offer, price))
 }
 
 // pay answers a message in a task that waits for its payment: the
@@ -59,7 +65,8 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	}
 	sk := skillByID(id)
 	resource, compute := e.skills()[id](ctx, args)
-	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, e.Cashier.Price(sk.Path))
+	price := e.Cashier.Price(sk.Path)
+	offer, err := e.Cashier.Offer(e.Cashier.BaseURL+resource, price)
 	if err != nil {
 		return e.refused(ctx, rc, err)
 	}
@@ -67,9 +74,15 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	if reason != "" {
 		// Not a payment at all: the offer still stands.
 		offer.Error = reason
-		return paymentRequired(rc, offer)
+		return paymentRequired(rc, offer, e.Cashier.Checkout(offer, price))
 	}
-	paid, reason := e.Cashier.Gate.Authorize(ctx, payload, offer)
+	// AP2 mandates, when sent, are verified and their use recorded before
+	// anything is settled: a refused mandate charges nothing.
+	mandates := payment.MandatesIn(rc.Message.Metadata, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate)
+	paid, accepted, reason, refusal := e.Cashier.AuthorizeWithMandates(ctx, payload, offer, mandates)
+	if refusal != nil {
+		return e.mandateRefused(rc, mandates, refusal, reason)
+	}
 	if paid == nil {
 		return paymentFailed(rc, reason, "invalid_payment", nil)
 	}
@@ -84,10 +97,14 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	if failure != "" {
 		return paymentFailed(rc, failure, receipt.ErrorReason, &receipt)
 	}
-	return e.answered(rc, res, map[string]any{
+	meta := map[string]any{
 		x402.MetaA2AStatus:   x402.A2APaymentCompleted,
 		x402.MetaA2AReceipts: []x402.SettlementResponse{receipt},
-	})
+	}
+	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
+		meta[ap2.MetaA2AReceipts] = receipts
+	}
+	return e.answered(rc, res, meta)
 }
 
 // submitted reads the PaymentPayload a message carries in its metadata,
@@ -109,6 +126,22 @@ func submitted(m *a2a.Message) (x402.PaymentPayload, string) {
 	return payload, ""
 }
 
+// mandateRefused fails the task whose AP2 mandates were refused, naming
+// the failed check, with the error Checkout Receipt when there is one.
+// Nothing was settled. A store that could not record the mandates' use
+// is a failure to retry, not a refusal.
+func (e *Endpoint) mandateRefused(rc *a2asrv.RequestContext, m payment.Mandates, refusal *ap2.Refusal, reason string) *a2a.Task {
+	if refusal.Check == ap2.CheckStoreUnavailable {
+		return paymentFailed(rc, "AP2 mandates cannot be recorded right now; nothing was charged: start a new task with new mandates and a new payment in a minute", "settlement_unavailable", nil)
+	}
+	t := paymentFailed(rc, reason, payment.CodeAP2Refused, nil)
+	t.Status.Message.Metadata[ap2.MetaA2AError] = refusal.Check
+	if receipt := e.Cashier.RefusalReceipt(m, refusal); receipt != "" {
+		t.Status.Message.Metadata[ap2.MetaA2AReceipts] = map[string]string{"checkout_receipt": receipt}
+	}
+	return t
+}
+
 // activated says whether the request activated the x402 extension.
 func activated(ctx context.Context) bool {
 	exts, ok := a2asrv.ExtensionsFrom(ctx)
@@ -117,15 +150,24 @@ func activated(ctx context.Context) bool {
 
 // paymentRequired is the task waiting for payment: input-required, the
 // offer in the status message's metadata and in words.
-func paymentRequired(rc *a2asrv.RequestContext, offer x402.PaymentRequired) *a2a.Task {
+func paymentRequired(rc *a2asrv.RequestContext, offer x402.PaymentRequired, checkout *ap2.Offer) *a2a.Task {
 	words := "Payment required; nothing was charged: " + offer.Error + "."
 	if len(offer.Accepts) > 0 {
 		a := offer.Accepts[0]
 		words += fmt.Sprintf("\n%s: %s atomic units of USDC (asset %s on %s) paid to %s, x402 version %d, scheme %s.",
 			offer.Resource.Description, a.Amount, a.Asset, a.Network, a.PayTo, offer.X402Version, a.Scheme)
 	}
+	meta := map[string]any{x402.MetaA2AStatus: x402.A2APaymentRequired, x402.MetaA2ARequired: offer}
+	if checkout != nil {
+		// AP2 is an option beside plain x402: the Checkout JWT the
+		// mandates refer to, and what they must say.
+		meta[ap2.MetaA2ACheckout] = checkout
+		words += fmt.Sprintf("\nAP2 (optional): the Checkout JWT and what the closed mandates must say are in the metadata %q; "+
+			"send the closed Checkout and Payment Mandates in %q and %q beside the payment.",
+			ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate)
+	}
 	msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, rc, text(words))
-	msg.Metadata = map[string]any{x402.MetaA2AStatus: x402.A2APaymentRequired, x402.MetaA2ARequired: offer}
+	msg.Metadata = meta
 	return final(rc, a2a.TaskStateInputRequired, msg, nil)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -81,6 +82,7 @@ func (e *Endpoint) tripTool(sch toolSchemas) *mcp.Tool {
 			"A call without an accepted payment returns isError with the x402 PaymentRequired object in structuredContent " +
 			"(and as JSON in content[0].text); pay by repeating the call with the signed PaymentPayload in " +
 			`params._meta["x402/payment"]; the settlement receipt comes back in result._meta["x402/payment-response"]. ` +
+			e.ap2Words() +
 			"Advisory only: show the disclaimer and recommend checking with the official authorities.",
 		InputSchema:  sch.tripIn,
 		OutputSchema: sch.tripOut,
@@ -90,6 +92,17 @@ func (e *Endpoint) tripTool(sch toolSchemas) *mcp.Tool {
 			metaPrefix + "price": map[string]any{"usd": trip.USD, "amount": tripAmount, "asset": x402.USDCBase, "network": x402.NetworkBase, "x402_version": x402.Version},
 		},
 	}
+}
+
+// ap2Words says how AP2 mandates ride on a paid call, when AP2 is on.
+func (e *Endpoint) ap2Words() string {
+	if e.Cashier.Merchant == nil {
+		return ""
+	}
+	return fmt.Sprintf("Optionally with AP2 (merchant role): the payment-required result carries the Checkout JWT under \"ap2\"; "+
+		"send the closed Checkout and Payment Mandates in params._meta[%q] and params._meta[%q] beside the payment, and the signed "+
+		"receipts come back in result._meta[%q]; a refused mandate is named in result._meta[%q] and nothing is charged. ",
+		ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate, ap2.MetaMCPReceipts, ap2.MetaMCPError)
 }
 
 // datasetTool describes get_dataset_info.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
@@ -24,7 +25,10 @@ import (
 // payment in _meta["x402/payment"] the result is the PaymentRequired offer
 // as a tool error; with one, the trip is evaluated, the payment settled,
 // and only then the answer returned with the receipt in
-// _meta["x402/payment-response"].
+// _meta["x402/payment-response"]. AP2 rides beside x402 as on the REST
+// route: the offer carries the Checkout JWT under "ap2", the call's _meta
+// may carry the closed mandates, verified before settlement, and the
+// answer's _meta carries the receipts.
 func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	id := request.IDFrom(ctx)
 	trip, err := evaluation.DecodeTripRequest(bytes.NewReader(req.Params.Arguments))
@@ -39,14 +43,26 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 			Message: "this server has no payment address configured (ENTRYCHECK_PAY_TO), so " + toolTrip + " cannot be paid for; use " + toolCheck + " for each leg"}
 		return errorResult(body, body.Message+".", id), nil
 	}
-	offer, err := e.Cashier.Offer(e.toolResourceURL(toolTrip), e.Cashier.Price(discovery.PathTrips))
+	price := e.Cashier.Price(discovery.PathTrips)
+	offer, err := e.Cashier.Offer(e.toolResourceURL(toolTrip), price)
 	if err != nil {
 		return e.toolError(ctx, err), nil
 	}
-	paid, reason := e.authorizeMeta(ctx, req.Params.Meta, offer)
+	// AP2 mandates, when sent, are verified and their use recorded before
+	// anything is settled: a refused mandate charges nothing.
+	mandates := payment.MandatesIn(req.Params.Meta, ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate)
+	paid, accepted, reason, refusal := e.authorizeMeta(ctx, req.Params.Meta, offer, mandates)
+	if refusal != nil && refusal.Check == ap2.CheckStoreUnavailable {
+		return e.toolError(ctx, &response.StatusError{Status: http.StatusServiceUnavailable, Code: response.CodeUnavailable,
+			Message: "AP2 mandates cannot be recorded right now; nothing was charged: retry in a minute with new mandates and a new payment"}), nil
+	}
 	if paid == nil {
 		offer.Error = reason
-		return paymentRequiredResult(offer, id, nil), nil
+		res := paymentRequiredResult(e.Cashier.Required(id, offer, e.Cashier.Checkout(offer, price), mandates, refusal), nil)
+		if refusal != nil {
+			res.Meta[ap2.MetaMCPError] = refusal.Check
+		}
+		return res, nil
 	}
 	res, err := e.Evaluator().EvaluateTrip(trip, id, e.Clock)
 	if err != nil {
@@ -63,23 +79,26 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 		if receipt.Network != "" {
 			r = &receipt
 		}
-		return paymentRequiredResult(offer, id, r), nil
+		return paymentRequiredResult(e.Cashier.Required(id, offer, e.Cashier.Checkout(offer, price), mandates, nil), r), nil
 	}
 	out, err := structuredResult(res, tripText(res), id)
 	if err != nil {
 		return e.toolError(ctx, err), nil
 	}
 	out.Meta[x402.MetaPaymentResponse] = receipt
+	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
+		out.Meta[ap2.MetaMCPReceipts] = receipts
+	}
 	return out, nil
 }
 
 // authorizeMeta reads the PaymentPayload a tool call carries in
-// _meta["x402/payment"] and asks the payment gate, as the PAYMENT-SIGNATURE
-// header is read on HTTP.
-func (e *Endpoint) authorizeMeta(ctx context.Context, meta mcp.Meta, offer x402.PaymentRequired) (*payment.Payment, string) {
+// _meta["x402/payment"] and asks the cashier with the call's AP2 mandates,
+// as the PAYMENT-SIGNATURE and AP2 mandate headers are read on HTTP.
+func (e *Endpoint) authorizeMeta(ctx context.Context, meta mcp.Meta, offer x402.PaymentRequired, mandates payment.Mandates) (*payment.Payment, *ap2.Accepted, string, *ap2.Refusal) {
 	raw, ok := meta[x402.MetaPayment]
 	if !ok || raw == nil {
-		return nil, `no payment was sent: repeat the call with a signed x402 PaymentPayload for one of the accepted requirements in params._meta["` + x402.MetaPayment + `"]`
+		return nil, nil, `no payment was sent: repeat the call with a signed x402 PaymentPayload for one of the accepted requirements in params._meta["` + x402.MetaPayment + `"]`, nil
 	}
 	var payload x402.PaymentPayload
 	b, err := json.Marshal(raw)
@@ -87,9 +106,9 @@ func (e *Endpoint) authorizeMeta(ctx context.Context, meta mcp.Meta, offer x402.
 		err = json.Unmarshal(b, &payload)
 	}
 	if err != nil {
-		return nil, `_meta["` + x402.MetaPayment + `"] must be an x402 PaymentPayload object: ` + err.Error()
+		return nil, nil, `_meta["` + x402.MetaPayment + `"] must be an x402 PaymentPayload object: ` + err.Error(), nil
 	}
-	return e.Cashier.Gate.Authorize(ctx, payload, offer)
+	return e.Cashier.AuthorizeWithMandates(ctx, payload, offer, mandates)
 }
 
 // toolResourceURL names a paid tool as the x402 resource, as the x402 MCP
@@ -105,14 +124,15 @@ func (e *Endpoint) toolResourceURL(tool string) string {
 // paymentRequiredResult is the x402 "payment required" tool result: isError,
 // the PaymentRequired object in structuredContent and the same object as
 // JSON in content[0].text, then a sentence for the model. The object is
-// the body of the REST 402 (x402's members with our code and request_id),
-// so that one schema describes both. A failed settlement's receipt goes in
-// _meta["x402/payment-response"].
-func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt *x402.SettlementResponse) *mcp.CallToolResult {
-	b, err := response.Marshal(payment.Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: requestID})
+// the body of the REST 402 (x402's members with our code and request_id,
+// and the AP2 offer or refusal under "ap2"), so that one schema describes
+// both. A failed settlement's receipt goes in _meta["x402/payment-response"].
+func paymentRequiredResult(body payment.Required, receipt *x402.SettlementResponse) *mcp.CallToolResult {
+	b, err := response.Marshal(body)
 	if err != nil { // x402 types always marshal
 		panic(err)
 	}
+	offer := body.PaymentRequired
 	text := "Payment required; nothing was charged: " + offer.Error + "."
 	if len(offer.Accepts) > 0 {
 		a := offer.Accepts[0]
@@ -121,11 +141,16 @@ func paymentRequiredResult(offer x402.PaymentRequired, requestID string, receipt
 			"the settlement receipt comes back in the result's _meta[%q].",
 			offer.Resource.Description, a.Amount, a.Asset, a.Network, a.PayTo, offer.X402Version, a.Scheme, x402.MetaPayment, x402.MetaPaymentResponse)
 	}
+	if body.AP2 != nil && body.AP2.Offer != nil {
+		text += fmt.Sprintf("\nAP2 (optional): the Checkout JWT and what the closed mandates must say are under \"ap2\"; send the closed "+
+			"Checkout and Payment Mandates in params._meta[%q] and params._meta[%q] beside the payment; the signed receipts come back in _meta[%q].",
+			ap2.MetaMCPCheckoutMandate, ap2.MetaMCPPaymentMandate, ap2.MetaMCPReceipts)
+	}
 	res := &mcp.CallToolResult{
 		IsError:           true,
 		StructuredContent: b,
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}, &mcp.TextContent{Text: text}},
-		Meta:              mcp.Meta{metaPrefix + "request_id": requestID},
+		Meta:              mcp.Meta{metaPrefix + "request_id": body.RequestID},
 	}
 	if receipt != nil {
 		res.Meta[x402.MetaPaymentResponse] = receipt

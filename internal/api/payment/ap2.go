@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -25,10 +26,6 @@ const (
 	HeaderAP2PaymentReceipt  = "AP2-Payment-Receipt"
 )
 
-// PathAP2JWKS is where the service publishes the key that signs its
-// Checkout JWTs and AP2 receipts.
-const PathAP2JWKS = "/.well-known/ap2/jwks.json"
-
 // CodeAP2Refused is the code of a 402 whose AP2 mandates were refused;
 // the failed check is in ap2.check and starts the error.
 const CodeAP2Refused = "ap2_mandate_refused"
@@ -46,6 +43,24 @@ type Mandates struct {
 // MandatesFrom reads the AP2 mandate headers of a request.
 func MandatesFrom(h http.Header) Mandates {
 	return Mandates{Checkout: strings.TrimSpace(h.Get(HeaderAP2CheckoutMandate)), Payment: strings.TrimSpace(h.Get(HeaderAP2PaymentMandate))}
+}
+
+// MandatesIn reads the mandates a transport carries in a metadata object
+// (MCP's _meta, A2A's message metadata) under its two keys. A mandate that
+// is not a string is passed on as text that does not parse, so that it is
+// refused as malformed rather than the payment going through without it.
+func MandatesIn(meta map[string]any, checkoutKey, paymentKey string) Mandates {
+	read := func(key string) string {
+		switch v := meta[key].(type) {
+		case nil:
+			return ""
+		case string:
+			return strings.TrimSpace(v)
+		default:
+			return fmt.Sprint(v)
+		}
+	}
+	return Mandates{Checkout: read(checkoutKey), Payment: read(paymentKey)}
 }
 
 // Present reports whether any mandate was sent: then AP2 applies.
@@ -118,13 +133,20 @@ func refusalReason(r *ap2.Refusal) string {
 	return r.Check + ": AP2 mandate refused, " + r.Message + "; nothing was charged"
 }
 
-// Receipts signs the AP2 receipts of accepted mandates whose payment settled.
-func (c *Cashier) Receipts(accepted *ap2.Accepted, settled x402.SettlementResponse) (*AP2Receipts, error) {
+// Receipts signs the AP2 receipts of accepted mandates whose payment
+// settled. It returns nil when no mandates were accepted, or when signing
+// failed: the answer is paid for and is served without them, and the
+// failure is logged.
+func (c *Cashier) Receipts(ctx context.Context, accepted *ap2.Accepted, settled x402.SettlementResponse) *AP2Receipts {
+	if accepted == nil || c.Merchant == nil {
+		return nil
+	}
 	co, pay, err := c.Merchant.Receipts(accepted, settled)
 	if err != nil {
-		return nil, err
+		c.Log.ErrorContext(ctx, "signing AP2 receipts", "request_id", request.IDFrom(ctx), "error", err)
+		return nil
 	}
-	return &AP2Receipts{CheckoutReceipt: co, PaymentReceipt: pay}, nil
+	return &AP2Receipts{CheckoutReceipt: co, PaymentReceipt: pay}
 }
 
 // JWKS serves the service's AP2 public key.
@@ -134,7 +156,7 @@ func (c *Cashier) JWKS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	response.AllowAnyOrigin(w.Header(), response.CORSExposeHeaders)
-	w.Header().Set("Content-Type", "application/jwk-set+json")
+	w.Header().Set("Content-Type", discovery.MediaTypeJWKS)
 	w.Header().Set("Cache-Control", "public, max-age=300")
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(c.Merchant.JWKS())
@@ -142,7 +164,14 @@ func (c *Cashier) JWKS(w http.ResponseWriter, r *http.Request) {
 
 // required is the 402 body of offer with its AP2 part.
 func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout *ap2.Offer, refusal *ap2.Refusal) Required {
-	body := Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: request.ID(r)}
+	return c.Required(request.ID(r), offer, checkout, MandatesFrom(r.Header), refusal)
+}
+
+// Required is the body of a payment-required answer on any transport:
+// the offer with its AP2 part and, when mandates were refused, the failed
+// check and the error Checkout Receipt of the Checkout Mandate m carried.
+func (c *Cashier) Required(requestID string, offer x402.PaymentRequired, checkout *ap2.Offer, m Mandates, refusal *ap2.Refusal) Required {
+	body := Required{PaymentRequired: offer, Code: response.CodePaymentRequired, RequestID: requestID}
 	if checkout != nil {
 		body.AP2 = &AP2Required{Offer: checkout}
 	}
@@ -152,9 +181,17 @@ func (c *Cashier) required(r *http.Request, offer x402.PaymentRequired, checkout
 			body.AP2 = &AP2Required{}
 		}
 		body.AP2.Check = refusal.Check
-		if c.Merchant != nil {
-			body.AP2.CheckoutReceipt = c.Merchant.RefusalReceipt(MandatesFrom(r.Header).Checkout, refusal)
-		}
+		body.AP2.CheckoutReceipt = c.RefusalReceipt(m, refusal)
 	}
 	return body
+}
+
+// RefusalReceipt is the error Checkout Receipt of refused mandates, or ""
+// when AP2 is off or the Checkout Mandate cannot be read far enough to
+// hash.
+func (c *Cashier) RefusalReceipt(m Mandates, refusal *ap2.Refusal) string {
+	if c.Merchant == nil {
+		return ""
+	}
+	return c.Merchant.RefusalReceipt(m.Checkout, refusal)
 }

@@ -3,10 +3,10 @@
 // endpoints and tools at their configured prices, and the wrapper that
 // serves a paid REST answer only once its payment is settled.
 //
-// It depends on the x402 packages, the configuration, the discovery
-// prices and the quota, request and response packages; the API assembly
-// and the MCP package import it, and the command builds its gate with
-// NewGate.
+// It depends on the x402 and AP2 packages, the configuration, the
+// discovery prices and the quota, request and response packages; the API
+// assembly and the MCP and A2A packages import it, and the command builds
+// its gate with NewGate and its AP2 merchant with NewMerchant.
 package payment
 
 import (

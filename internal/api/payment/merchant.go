@@ -8,13 +8,14 @@ import (
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/ap2"
 	"github.com/entrycheck/entrycheck/internal/config"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
 // NewMerchant builds the AP2 merchant of cfg: its key from cfg.AP2Key, or
 // a key for this run only; the keys trusted to sign mandates from
 // cfg.AP2TrustedKeys, or none. Uses are recorded in nonces.
 func NewMerchant(cfg config.Config, nonces NonceStore, clock entrycheck.Clock, log *slog.Logger) (*ap2.Merchant, error) {
-	mc := ap2.MerchantConfig{BaseURL: cfg.BaseURL, JWKSPath: PathAP2JWKS, Uses: nonces}
+	mc := ap2.MerchantConfig{BaseURL: cfg.BaseURL, JWKSPath: discovery.PathAP2JWKS, Uses: nonces}
 	if clock != nil {
 		mc.Now = clock.Now
 	}

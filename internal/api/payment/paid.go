@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/entrycheck/entrycheck/internal/ap2"
-	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
@@ -84,15 +83,10 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
 		body := withReceipt(res, receipt)
-		if accepted != nil {
-			receipts, err := c.Receipts(accepted, receipt)
-			if err != nil {
-				c.Log.ErrorContext(r.Context(), "signing AP2 receipts", "request_id", request.ID(r), "error", err)
-			} else {
-				w.Header().Set(HeaderAP2CheckoutReceipt, receipts.CheckoutReceipt)
-				w.Header().Set(HeaderAP2PaymentReceipt, receipts.PaymentReceipt)
-				body = withField(body, "ap2", receipts)
-			}
+		if receipts := c.Receipts(r.Context(), accepted, receipt); receipts != nil {
+			w.Header().Set(HeaderAP2CheckoutReceipt, receipts.CheckoutReceipt)
+			w.Header().Set(HeaderAP2PaymentReceipt, receipts.PaymentReceipt)
+			body = withField(body, "ap2", receipts)
 		}
 		response.JSON(w, http.StatusOK, body, response.CacheNone)
 	}
