@@ -525,6 +525,7 @@ func TestSkillsIndex(t *testing.T) {
 		t.Errorf("index: schema %v, dataset version %v", m["$schema"], m["dataset_version"])
 	}
 	var tools []string
+	explained := map[string]bool{}
 	for _, e := range m["skills"].([]any) {
 		entry := e.(map[string]any)
 		name, _ := entry["name"].(string)
@@ -565,6 +566,19 @@ func TestSkillsIndex(t *testing.T) {
 		if len(entry["endpoints"].([]any)) == 0 {
 			t.Errorf("entry %s names no REST endpoint", name)
 		}
+		// Every A2A skill that answers as one of the skill's REST
+		// endpoints is explained in its SKILL.md, with its example.
+		for _, a := range discovery.A2ASkills {
+			for _, ep := range entry["endpoints"].([]any) {
+				if ep.(map[string]any)["url"] != testBase+a.Path {
+					continue
+				}
+				explained[a.ID] = true
+				if !strings.Contains(string(md.Body), "`"+a.ID+"` ("+a.Name+"): `"+a.Example+"`") {
+					t.Errorf("%s does not explain the A2A skill %s, which answers as %s", path, a.ID, a.Path)
+				}
+			}
+		}
 		switch entry["tier"] {
 		case "paid":
 			if entry["price"] == nil {
@@ -581,6 +595,11 @@ func TestSkillsIndex(t *testing.T) {
 	}
 	if !slices.Equal(tools, skillIDs) {
 		t.Errorf("tools %v, want %v", tools, skillIDs)
+	}
+	for _, a := range discovery.A2ASkills {
+		if !explained[a.ID] {
+			t.Errorf("no SKILL.md explains the A2A skill %s: add %s to the endpoints of the skill it belongs to", a.ID, a.Path)
+		}
 	}
 }
 

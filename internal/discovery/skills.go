@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
@@ -70,7 +71,7 @@ var skills = []skill{
 			"GET /free/check?passport=DEU&destination=THA",
 		},
 		tier:         TierFreeCheck,
-		endpoints:    []string{PathFreeCheck, PathCheck},
+		endpoints:    []string{PathFreeCheck, PathCheck, PathPassport},
 		instructions: checkInstructions,
 	},
 	{
@@ -221,7 +222,34 @@ func skillMarkdown(s Site, sk skill) []byte {
 	b.WriteString("---\n\n")
 	fmt.Fprintf(&b, "# %s\n\n", sk.title)
 	b.WriteString(sk.instructions(s))
+	b.WriteString(a2aInstructions(s, sk))
 	return []byte(b.String())
+}
+
+// a2aInstructions is the "Over A2A" section of a skill: the A2A skills
+// that answer as the skill's REST routes, from the table the agent card
+// and the endpoint are built from.
+func a2aInstructions(s Site, sk skill) string {
+	var b strings.Builder
+	for _, a := range A2ASkills {
+		if !slices.Contains(sk.endpoints, a.Path) {
+			continue
+		}
+		if b.Len() == 0 {
+			fmt.Fprintf(&b, "\n## Over A2A\n\nSend message/send (JSON-RPC, A2A %s) to %s, described by its agent card at\n%s, with one DataPart naming the skill and its arguments:\n\n",
+				A2AProtocolVersion, s.URL(PathA2A), s.URL(PathAgentCard))
+		}
+		fmt.Fprintf(&b, "- `%s` (%s): `%s`; arguments: %s.", a.ID, a.Name, a.Example, a.Arguments)
+		if a.Tier() == TierPaid {
+			rt, _ := route(a.Path)
+			p, _ := s.price(rt.Method, rt.Path)
+			fmt.Fprintf(&b, " Paid as %s %s, %s USD a call: activate x402 with the header `X-A2A-Extensions: %s`; the task waits in input-required with the offer in the metadata `%s`, and the signed PaymentPayload goes back in the same task under `%s`. AP2 mandates are an option beside it: the Checkout JWT under `%s`, the closed mandates under `%s` and `%s`, the signed receipts under `%s`.",
+				rt.Method, rt.Path, p.USD, x402.A2AExtensionURI, x402.MetaA2ARequired, x402.MetaA2APayload,
+				ap2.MetaA2ACheckout, ap2.MetaA2ACheckoutMandate, ap2.MetaA2APaymentMandate, ap2.MetaA2AReceipts)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // yamlString quotes a string for YAML: a JSON string is a YAML
@@ -257,7 +285,9 @@ ISO3 codes, SCHENGEN for the Schengen area).
 - Registered agent: %[4]d checks a day per client, with `+"`Authorization: Bearer <token>`"+`.
   Register and get a token as described in %[5]s.
 - Paid, never rate limited: `+"`GET %[6]s`"+` with the same parameters, %[7]s USD a call
-  in USDC on Base (%[8]s) with x402 version %[9]d; no account needed.
+  in USDC on Base (%[8]s) with x402 version %[9]d; no account needed. The
+  402 also carries an AP2 Checkout JWT: closed AP2 checkout and payment
+  mandates may accompany the payment, and signed receipts come back (%[11]s).
 
 Free quotas reset at midnight UTC. A 429 names the cap in `+"`scope`"+` and carries
 `+"`Retry-After`"+`.
@@ -278,7 +308,7 @@ Free quotas reset at midnight UTC. A 429 names the cap in `+"`scope`"+` and carr
 - Every answer is advisory, not a boarding decision: show its disclaimer and
   recommend checking with the official authority.
 `, s.URL(PathMCP), s.URL(PathFreeCheck), s.Quotas.Anonymous, s.Quotas.Client, s.URL(PathAuthGuide),
-		s.URL(PathCheck), p.USD, x402.NetworkBase, x402.Version, entrycheck.Names(entrycheck.MatrixRequirements()[1:]))
+		s.URL(PathCheck), p.USD, x402.NetworkBase, x402.Version, entrycheck.Names(entrycheck.MatrixRequirements()[1:]), s.URL(PathAuthGuide))
 }
 
 func tripInstructions(s Site) string {
