@@ -13,9 +13,16 @@ import (
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
-// a2aClientDir holds the official A2A JavaScript SDK, the x402 client and
-// agent.mjs.
-const a2aClientDir = "a2a-client"
+// a2aClientDirs hold each an A2A JavaScript client: agent.mjs, built on a
+// line of the official A2A JavaScript SDK, with the x402 client. Both run
+// the steps of a2a-client/steps.mjs and print the same report.
+var a2aClientDirs = []string{
+	// @a2a-js/sdk 0.3.x, which speaks A2A 0.3.0 like the endpoint.
+	"a2a-client",
+	// @a2a-js/sdk 1.x, which speaks A2A 1.0, through its opt-in v0.3
+	// compatibility layer (card resolver and JSON-RPC transport).
+	"a2a-client-v1",
+}
 
 // a2aTask is what agent.mjs reports of a task.
 type a2aTask struct {
@@ -30,16 +37,26 @@ type a2aTask struct {
 	Offer         *x402.PaymentRequired     `json:"offer"`
 }
 
-// TestA2AJavaScriptClient calls every A2A skill with the official A2A
-// JavaScript SDK against the real service, paying the paid skills with the
-// official x402 client over x402's A2A transport (local facilitator).
+// TestA2AJavaScriptClient calls every A2A skill with each line of the
+// official A2A JavaScript SDK against the real service, paying the paid
+// skills with the official x402 client over x402's A2A transport (local
+// facilitator). Each client gets a service of its own and the same checks.
 func TestA2AJavaScriptClient(t *testing.T) {
-	bin := nodeFor(t, a2aClientDir, "the A2A JavaScript client test", "@a2a-js/sdk", "@x402/core", "@x402/evm", "viem")
+	for _, dir := range a2aClientDirs {
+		t.Run(dir, func(t *testing.T) { testA2AClient(t, dir) })
+	}
+}
+
+// testA2AClient runs e2e/dir/agent.mjs against a new service and checks
+// its report against the REST answers, the evaluation core and the
+// counters.
+func testA2AClient(t *testing.T, dir string) {
+	bin := nodeFor(t, dir, "the A2A JavaScript client test", "@a2a-js/sdk", "@x402/core", "@x402/evm", "viem")
 	url := serve(t)
 
-	stdout, err := runNode(t, bin, a2aClientDir, url, "agent.mjs")
+	stdout, err := runNode(t, bin, dir, url, "agent.mjs")
 	if err != nil {
-		t.Fatalf("node agent.mjs: %v", err)
+		t.Fatalf("node e2e/%s/agent.mjs: %v", dir, err)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	var got struct {

@@ -1,6 +1,7 @@
 // Package e2e_test checks the real service with outside tools: it pays it
 // with real x402 clients (the JavaScript client lives in x402-client), calls
-// its A2A skills with the official A2A SDK (in a2a-client) and
+// its A2A skills with the official A2A SDK (in a2a-client, and its 1.x line
+// in a2a-client-v1) and
 // lints its OpenAPI document with Redocly CLI (in openapi-lint). Run
 // `npm ci` in each of those folders first (CI does).
 package e2e_test
