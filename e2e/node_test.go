@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,4 +30,24 @@ func nodeFor(t *testing.T, dir, test string, packages ...string) string {
 		}
 	}
 	return bin
+}
+
+// TestEveryPeerIsListed: scripts/optional-suites.sh tells a developer how
+// to install each JavaScript peer, so it names every folder that .ci/run
+// installs (each e2e/ folder with a lock file).
+func TestEveryPeerIsListed(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("..", "scripts", "optional-suites.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	locks, err := filepath.Glob(filepath.Join("*", "package-lock.json"))
+	if err != nil || len(locks) == 0 {
+		t.Fatalf("no e2e/*/package-lock.json (%v)", err)
+	}
+	for _, lock := range locks {
+		dir := filepath.Dir(lock)
+		if !strings.Contains(string(script), `"`+dir+`:`) {
+			t.Errorf("scripts/optional-suites.sh does not list e2e/%s", dir)
+		}
+	}
 }

@@ -14,7 +14,7 @@ else
   say "browser tests (chromium):" "SKIPPED: apt-get install chromium"
 fi
 # The JavaScript peers of e2e/, each installed exactly as locked.
-for suite in "x402-client:x402 JavaScript client test:" "a2a-client:A2A JavaScript SDK 0.3.x test:" "a2a-client-v1:A2A JavaScript SDK 1.x test:" "mcp-client:MCP TypeScript SDK and Inspector:" "openapi-lint:OpenAPI lint (Redocly):"; do
+for suite in "x402-client:x402 JavaScript client test:" "a2a-client:A2A JavaScript SDK 0.3.x test:" "a2a-client-v1:A2A JavaScript SDK 1.x test:" "ap2-mandates:AP2 mandates and receipt schemas:" "mcp-client:MCP TypeScript SDK and Inspector:" "openapi-lint:OpenAPI lint (Redocly):"; do
   IFS=: read -r dir name _ <<<"$suite"
   if command -v node >/dev/null 2>&1 && [ -d "e2e/$dir/node_modules" ]; then
     say "$name:" "run"
