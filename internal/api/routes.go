@@ -15,6 +15,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/api/rest"
 	"github.com/entrycheck/entrycheck/internal/api/static"
+	"github.com/entrycheck/entrycheck/internal/compression"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
@@ -40,6 +41,8 @@ func (s *Server) routes(p protocols) http.Handler {
 	r.MethodNotAllowed(s.methodNotAllowed)
 
 	handlers, answers := p.handlers(), p.paidAnswers()
+	// One compressor for the routes' answers, whose encoders it reuses.
+	compressor := new(compression.Compressor)
 	for _, rt := range discovery.Routes {
 		h, ok := handlers[rt.Method+" "+rt.Path]
 		if answer, paid := answers[rt.Path]; paid && rt.Tier == discovery.TierPaid {
@@ -51,6 +54,7 @@ func (s *Server) routes(p protocols) http.Handler {
 		if !ok {
 			panic("api: no handler for " + rt.Method + " " + rt.Path) // a route without a handler is a programming error
 		}
+		h = compressJSON(compressor, h)
 		switch rt.Method {
 		case http.MethodGet:
 			getAndHead(r, rt.Path, h)
