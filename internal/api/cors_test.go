@@ -44,7 +44,9 @@ func checkAnyOrigin(t *testing.T, what string, h http.Header) {
 // metadata and the AP2 keys with the header browser MCP clients add.
 func TestCORSPaidPreflight(t *testing.T) {
 	e := start(t, "")
-	paying := []string{x402.HeaderPaymentSignature, payment.HeaderAP2CheckoutMandate, payment.HeaderAP2PaymentMandate, "Authorization", "Content-Type"}
+	// The official x402 fetch client sends Access-Control-Expose-Headers
+	// with its payment, as a request header.
+	paying := []string{x402.HeaderPaymentSignature, payment.HeaderAP2CheckoutMandate, payment.HeaderAP2PaymentMandate, "Authorization", "Content-Type", "Access-Control-Expose-Headers"}
 	cases := []struct {
 		path, method string
 		headers      []string
