@@ -1,20 +1,18 @@
 package e2e_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/entrycheck/entrycheck/internal/browsertest"
 )
 
 // testKey is the public test key of pay.mjs (Hardhat/Anvil account #1,
@@ -70,21 +68,6 @@ func bundle(t *testing.T) []byte {
 	return res.OutputFiles[0].Contents
 }
 
-// chromium returns the browser, or skips (fails on CI, which installs it).
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("CI must install chromium (.ci/run does) for the browser tests")
-	}
-	t.Skip("no chromium on this machine: install Debian's chromium to run the browser tests")
-	return ""
-}
-
 // TestBrowserPageOnAnotherSitePays: a page on another origin pays for a
 // check with the official x402 client bundled for the browser, and reads
 // the answer and its receipt. It needs the paid routes' CORS: the
@@ -92,7 +75,7 @@ func chromium(t *testing.T) string {
 // PAYMENT-RESPONSE exposed.
 func TestBrowserPageOnAnotherSitePays(t *testing.T) {
 	node(t) // the packages the bundle is made of
-	exe := chromium(t)
+	ctx := browsertest.Start(t)
 	service := serve(t)
 	script := bundle(t)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -106,20 +89,6 @@ func TestBrowserPageOnAnotherSitePays(t *testing.T) {
 	}))
 	defer site.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Navigate(site.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
