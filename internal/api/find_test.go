@@ -1,40 +1,19 @@
 package api_test
 
 import (
-	"bytes"
-	"compress/gzip"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/andybalholm/brotli"
 )
 
 // visit requests a site path as a browser would (Accept given), without
 // following redirects.
 func (e *env) visit(t *testing.T, path, accept string) (*http.Response, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, e.url+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, b := fetchRaw(t, http.MethodGet, e.url+path, "Accept", accept)
 	return resp, string(b)
 }
 
@@ -152,45 +131,7 @@ func TestFindPagesAreCompressed(t *testing.T) {
 	e := start(t, "")
 	get := func(path, accept, encoding string) (*http.Response, []byte) {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodGet, e.url+path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Accept", accept)
-		if encoding != "" {
-			req.Header.Set("Accept-Encoding", encoding) // set by hand: the transport decompresses nothing
-		}
-		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, b
-	}
-	decode := func(enc string, b []byte) string {
-		t.Helper()
-		var r io.Reader
-		switch enc {
-		case "br":
-			r = brotli.NewReader(bytes.NewReader(b))
-		case "gzip":
-			z, err := gzip.NewReader(bytes.NewReader(b))
-			if err != nil {
-				t.Fatalf("gzip: %v", err)
-			}
-			r = z
-		default:
-			return string(b)
-		}
-		out, err := io.ReadAll(r)
-		if err != nil {
-			t.Fatalf("%s: %v", enc, err)
-		}
-		return string(out)
+		return fetchRaw(t, http.MethodGet, e.url+path, "Accept", accept, "Accept-Encoding", encoding)
 	}
 	for _, c := range []struct {
 		path, accept string
@@ -213,7 +154,7 @@ func TestFindPagesAreCompressed(t *testing.T) {
 		} {
 			resp, b := get(c.path, c.accept, encoding)
 			got := resp.Header.Get("Content-Encoding")
-			body := decode(got, b)
+			body := string(decoded(t, got, b))
 			vary := strings.Join(resp.Header.Values("Vary"), ", ")
 			switch {
 			case resp.StatusCode != c.status:

@@ -15,6 +15,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/api/rest"
 	"github.com/entrycheck/entrycheck/internal/api/static"
+	"github.com/entrycheck/entrycheck/internal/compression"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
@@ -40,14 +41,20 @@ func (s *Server) routes(p protocols) http.Handler {
 	r.MethodNotAllowed(s.methodNotAllowed)
 
 	handlers, answers := p.handlers(), p.paidAnswers()
+	// One compressor for the routes' answers, whose encoders it reuses.
+	compressor := new(compression.Compressor)
 	for _, rt := range discovery.Routes {
 		h, ok := handlers[rt.Method+" "+rt.Path]
 		if answer, paid := answers[rt.Path]; paid && rt.Tier == discovery.TierPaid {
-			h, ok = p.cashier.Paid(rt.Path, answer), true
+			// Pages of any site may pay: the payment headers are allowed
+			// in and the offer and receipts exposed (payment.CORS...).
+			h, ok = anyOrigin(payment.CORSExposeHeaders, p.cashier.Paid(rt.Path, answer)), true
+			preflight(r, rt.Path, rt.Method+", OPTIONS", payment.CORSAllowHeaders, payment.CORSExposeHeaders)
 		}
 		if !ok {
 			panic("api: no handler for " + rt.Method + " " + rt.Path) // a route without a handler is a programming error
 		}
+		h = compressJSON(compressor, h)
 		switch rt.Method {
 		case http.MethodGet:
 			getAndHead(r, rt.Path, h)
@@ -57,7 +64,7 @@ func (s *Server) routes(p protocols) http.Handler {
 			panic("api: routes are GET or POST, not " + rt.Method)
 		}
 	}
-	r.With(corsPublic).Options(discovery.PathFreeCheck, preflight)
+	preflight(r, discovery.PathFreeCheck, "GET, OPTIONS", response.CORSAllowHeaders, response.CORSExposeHeaders)
 
 	// The MCP endpoint answers every method itself: POST, the CORS
 	// preflight, and 405 for the others, as a stateless streamable HTTP
@@ -67,8 +74,10 @@ func (s *Server) routes(p protocols) http.Handler {
 	r.Handle(discovery.PathA2A, p.a2a.Handler())
 	for _, d := range p.documents {
 		getAndHead(r, d.Path, d.Handler.ServeHTTP)
+		preflight(r, d.Path, "GET, OPTIONS", documentAllowHeaders, response.CORSExposeHeaders)
 	}
 	getAndHead(r, discovery.PathAP2JWKS, p.cashier.JWKS)
+	preflight(r, discovery.PathAP2JWKS, "GET, OPTIONS", documentAllowHeaders, response.CORSExposeHeaders)
 	getAndHead(r, find.PathGo, p.find.Go)
 	getAndHead(r, "/*", p.tree.ServeHTTP)
 	return r
@@ -79,7 +88,7 @@ func (s *Server) routes(p protocols) http.Handler {
 // payment.Cashier.Paid.
 func (p protocols) handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"GET " + discovery.PathFreeCheck: corsPublic(http.HandlerFunc(p.rest.FreeCheck)).ServeHTTP,
+		"GET " + discovery.PathFreeCheck: anyOrigin(response.CORSExposeHeaders, p.rest.FreeCheck),
 		"POST " + discovery.PathRegister: p.oauth.Register,
 		"POST " + discovery.PathToken:    p.oauth.Token,
 		"GET " + discovery.PathOpenAPI:   p.openapi.ServeHTTP,
@@ -110,15 +119,26 @@ func getAndHead(r chi.Router, pattern string, h http.HandlerFunc) {
 	r.Head(pattern, h)
 }
 
-func corsPublic(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		response.AllowAnyOrigin(w.Header(), response.CORSExposeHeaders)
-		next.ServeHTTP(w, r)
-	})
+// documentAllowHeaders are the request headers a page may send for a
+// discovery document: browser-based MCP clients send their protocol
+// version when they fetch the OAuth metadata, which makes the request one
+// a browser preflights.
+const documentAllowHeaders = response.CORSAllowHeaders + ", Mcp-Protocol-Version"
+
+// anyOrigin lets pages of any site read the answers of h and the headers in expose.
+func anyOrigin(expose string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		response.AllowAnyOrigin(w.Header(), expose)
+		h(w, r)
+	}
 }
 
-func preflight(w http.ResponseWriter, r *http.Request) {
-	response.Preflight(w, "GET, OPTIONS", response.CORSAllowHeaders)
+// preflight answers the CORS preflight of pattern: pages of any site may
+// send methods with the request headers in allow, and read those in expose.
+func preflight(r chi.Router, pattern, methods, allow, expose string) {
+	r.Options(pattern, anyOrigin(expose, func(w http.ResponseWriter, _ *http.Request) {
+		response.Preflight(w, methods, allow)
+	}))
 }
 
 // notFound answers a path no route serves; a path served for other

@@ -11,10 +11,10 @@
 //
 // This package holds what ties them together: the Server built from its
 // Deps, the routes of discovery.Routes, the middleware (request id,
-// recovery, access log, security headers), the metrics, the connection
-// cap and the OpenAPI description. It depends on the domain, the
-// evaluation core, the store and the configuration; nothing below it
-// imports it.
+// recovery, access log, security headers, CORS, compression of the JSON
+// answers), the metrics, the connection cap and the OpenAPI description.
+// It depends on the domain, the evaluation core, the store and the
+// configuration; nothing below it imports it.
 package api
 
 import (

@@ -3,55 +3,19 @@ package generator_test
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/entrycheck/entrycheck/internal/browsertest"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
 
-// chromium returns the browser for end-to-end tests. CI installs Debian's
-// chromium; elsewhere the test is skipped when it is missing.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("CI must install chromium (.ci/run does) for the browser tests")
-	}
-	t.Skip("no chromium on this machine: install Debian's chromium to run the browser tests")
-	return ""
-}
-
-// browser starts a headless Chromium with the flags this closed network needs.
-func browser(t *testing.T) context.Context {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(alloc)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancel3)
-	return ctx
-}
+// browser starts a headless Chromium (browsertest.Start).
+func browser(t *testing.T) context.Context { return browsertest.Start(t) }
 
 // evaluator returns a function that evaluates a script to a string in
 // the browser of ctx, failing the test on an error.

@@ -152,5 +152,5 @@ func (e *Endpoint) Handler() http.Handler {
 // page can only send if it holds it.
 const (
 	mcpAllowHeaders  = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id"
-	mcpExposeHeaders = response.CORSExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE"
+	mcpExposeHeaders = payment.CORSExposeHeaders + ", WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version"
 )
