@@ -22,11 +22,13 @@ const (
 )
 
 // HTTPServer wraps h in an http.Server with the service's timeouts and
-// limits, keeping at most maxConns connections open (see connLimit).
+// limits, keeping at most maxConns connections open (see connLimit). It
+// serves a Listener, which lets it refuse requests framed two ways.
 func HTTPServer(addr string, h http.Handler, log *slog.Logger, maxConns int) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           h,
+		Handler:           refuseAmbiguousFraming(h),
+		ConnContext:       framingContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
 		WriteTimeout:      WriteTimeout,

@@ -893,6 +893,9 @@ func TestMCPJSONRPCErrors(t *testing.T) {
 	}{
 		{`{not json`, http.StatusBadRequest, -32700, nil},
 		{`{"jsonrpc":"2.0","id":7,"method":"nope/nope"}`, http.StatusOK, -32601, float64(7)},
+		// No method: no request, notification or response, so no 202.
+		{`{"jsonrpc":"2.0","id":1}`, http.StatusBadRequest, -32600, float64(1)},
+		{`{"jsonrpc":"2.0","id":2,"method":""}`, http.StatusBadRequest, -32600, float64(2)},
 	} {
 		r := rawMCP(t, e, c.body)
 		var m map[string]any

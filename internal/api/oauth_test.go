@@ -219,3 +219,32 @@ func TestRegistrationCutShort(t *testing.T) {
 		t.Errorf("%d %+v", resp.StatusCode, body)
 	}
 }
+
+// TestOAuthRepeatedParameters: a parameter sent twice is refused even when
+// both values would be accepted (RFC 6749 section 3.1), in the body or the
+// query of the token request, and a registration member named twice too.
+func TestOAuthRepeatedParameters(t *testing.T) {
+	e := start(t, "")
+	id, secret := e.register("agent")
+	const formType = "application/x-www-form-urlencoded"
+	creds := "&client_id=" + id + "&client_secret=" + secret
+	for _, c := range []struct{ path, body, repeated string }{
+		{"/oauth/token", "grant_type=client_credentials&grant_type=client_credentials" + creds, "grant_type"},
+		{"/oauth/token", "grant_type=client_credentials" + creds + "&client_id=" + id, "client_id"},
+		{"/oauth/token?grant_type=client_credentials", "grant_type=client_credentials" + creds, "grant_type"},
+	} {
+		r := e.post(c.path, formType, []byte(c.body))
+		desc, _ := r.json(t)["error_description"].(string)
+		if r.StatusCode != http.StatusBadRequest || r.json(t)["error"] != "invalid_request" || !strings.Contains(desc, c.repeated) {
+			t.Errorf("%s %s: %d %s, want 400 invalid_request naming %s", c.path, c.body, r.StatusCode, r.body, c.repeated)
+		}
+	}
+	r := e.post("/oauth/register", "application/json", []byte(`{"client_name":"a","client_name":"b"}`))
+	if desc, _ := r.json(t)["error_description"].(string); r.StatusCode != http.StatusBadRequest || r.json(t)["error"] != "invalid_client_metadata" || !strings.Contains(desc, "client_name") {
+		t.Errorf("registration with client_name twice: %d %s", r.StatusCode, r.body)
+	}
+	// Each parameter once is still served.
+	if r := e.post("/oauth/token", formType, []byte("grant_type=client_credentials"+creds)); r.StatusCode != http.StatusOK {
+		t.Errorf("a well-formed token request: %d %s", r.StatusCode, r.body)
+	}
+}

@@ -458,3 +458,17 @@ func BenchmarkPaidCheckLatency(b *testing.B) {
 		}
 	})
 }
+
+// TestX402ResourceInOtherOrderAndCase: an honest client that rebuilt the
+// check's URL with its query in another order and its codes in another
+// letter case names the same resource, and its payment is served.
+func TestX402ResourceInOtherOrderAndCase(t *testing.T) {
+	e := start(t, "", withLocalFacilitator)
+	key := mustKey(t)
+	offer := e.offerOf(checkPath)
+	p := newPayment(t, key, offer.Accepts[0], e.clock.Now()).sign(t, key)
+	p.Resource = &x402.ResourceInfo{URL: e.url + "/v1/check?destination=tha&passport=deu"}
+	if r := e.get(checkPath, x402.HeaderPaymentSignature, header(t, p)); r.StatusCode != http.StatusOK {
+		t.Errorf("a payment naming the check as destination=tha&passport=deu: %d %.300s", r.StatusCode, r.body)
+	}
+}

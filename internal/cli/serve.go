@@ -94,7 +94,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "max_conns", cfg.MaxConns, "facilitator", facilitatorName(cfg.Facilitator))
 	warnStaleTree(log, cfg, ev.Snapshot().Version())
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(api.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err

@@ -336,7 +336,7 @@ func (c Config) MatrixLock() (*dataset.Lock, error) {
 // date the records.
 func (c *Config) RegisterAnswer(fs *flag.FlagSet) {
 	c.RegisterData(fs)
-	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log, read for the verification state (env DATABASE_URL)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL holding the event log, read for the verification state (env DATABASE_URL)")
 }
 
 // RegisterBuild adds the flags of the build command to fs.
@@ -344,7 +344,7 @@ func (c *Config) RegisterBuild(fs *flag.FlagSet) {
 	c.RegisterData(fs)
 	fs.StringVar(&c.PreviousMatrixDir, "previous-data", c.PreviousMatrixDir, "previous matrix snapshot `directory`, whose rule changes are recorded (env ENTRYCHECK_PREVIOUS_DATA)")
 	fs.StringVar(&c.GeoDir, "geo", c.GeoDir, "`directory` of the world map's country shapes, world-atlas 2.0.2 (env ENTRYCHECK_GEO)")
-	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL holding the event log (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "output `directory` (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the site (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.Languages, "languages", c.Languages, "comma-separated `codes` of the languages to render pages in, English always among them (env ENTRYCHECK_LANGUAGES; default: all)")
@@ -356,7 +356,7 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	c.RegisterData(fs)
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen `address` (env ENTRYCHECK_ADDR)")
 	fs.IntVar(&c.MaxConns, "max-conns", c.MaxConns, "open connections kept at most; at the cap a new one closes the one idle the longest (env ENTRYCHECK_MAX_CONNS)")
-	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL (env DATABASE_URL)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
@@ -374,7 +374,7 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 // RegisterVerify adds the flags of the verify command to fs.
 func (c *Config) RegisterVerify(fs *flag.FlagSet) {
 	c.RegisterData(fs)
-	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` or postgres:// URL holding the event log (env DATABASE_URL)")
+	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL holding the event log (env DATABASE_URL)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service, named in the User-Agent (env ENTRYCHECK_BASE_URL)")
 	fs.DurationVar(&c.Verify.Timeout, "verify-timeout", c.Verify.Timeout, "bound of the whole run (env ENTRYCHECK_VERIFY_TIMEOUT)")
 }

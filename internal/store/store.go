@@ -39,7 +39,7 @@ type Store struct {
 }
 
 // Open connects to a PostgreSQL URL (postgres:// or postgresql://) or a
-// SQLite file path, and migrates the schema to the current version.
+// SQLite file (a path or a file: URI, see sqlitePath), and migrates the schema to the current version.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	s := &Store{}
 	var err error
@@ -52,7 +52,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 	} else {
 		s.driver = SQLite
-		path := strings.TrimPrefix(dsn, "sqlite://")
+		path, err := sqlitePath(dsn)
+		if err != nil {
+			return nil, err
+		}
 		if dir := filepath.Dir(path); dir != "." {
 			if err := os.MkdirAll(dir, 0o750); err != nil {
 				return nil, fmt.Errorf("creating the database directory: %w", err)

@@ -8,7 +8,9 @@ package x402
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/entrycheck/entrycheck/internal/jsonproblem"
 	"math/big"
 	"strings"
 )
@@ -108,7 +110,7 @@ func Decode(header string, v any) error {
 		return fmt.Errorf("not base64: %w", err)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("not a JSON object of the expected shape: %w", err)
+		return errors.New(jsonproblem.Describe("the JSON", err))
 	}
 	return nil
 }

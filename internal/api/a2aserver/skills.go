@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/entrycheck/entrycheck/internal/jsonproblem"
 	"net/url"
 	"strings"
 
@@ -69,7 +70,7 @@ func (e *Endpoint) passportMatrix(ctx context.Context, args json.RawMessage) (st
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil {
 		return discovery.PathPassport, func() (any, error) {
-			return nil, invalid("arguments", check.Clip(string(args)), `the arguments of passport-matrix are {"passport": "DEU"} (an ISO 3166-1 alpha-3 code): `+err.Error())
+			return nil, invalid("arguments", check.Clip(string(args)), `the arguments of passport-matrix are {"passport": "DEU"} (an ISO 3166-1 alpha-3 code); `+jsonproblem.Describe("the arguments", err))
 		}
 	}
 	code := strings.TrimSpace(a.Passport)

@@ -138,7 +138,16 @@ func (e *Endpoint) Handler() http.Handler {
 			writeRPCError(w, http.StatusBadRequest, nil, rpcParseError, "parse error: the body is not valid JSON; send one JSON-RPC 2.0 message")
 			return
 		}
-		id, method, _ := rpcRequestOf(body)
+		msg, method, isObject := rpcRequestOf(body)
+		id := msg.ID
+		if code, text := msg.problem(method); isObject && code != 0 {
+			status := http.StatusOK
+			if code == rpcInvalidRequest {
+				status = http.StatusBadRequest
+			}
+			writeRPCError(w, status, id, code, text)
+			return
+		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		ctx := context.WithValue(r.Context(), callerKey{}, caller{r: r, p: p})
 		rw := &rpcErrors{ResponseWriter: w, id: id, method: method}

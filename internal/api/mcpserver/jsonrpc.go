@@ -6,7 +6,10 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/jsonproblem"
 )
 
 // JSON-RPC 2.0 error codes the transport answers itself.
@@ -14,6 +17,7 @@ const (
 	rpcParseError     = -32700
 	rpcInvalidRequest = -32600
 	rpcMethodNotFound = -32601
+	rpcInvalidParams  = -32602
 )
 
 // rpcError is a JSON-RPC 2.0 error response.
@@ -35,17 +39,58 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 	response.Write(w, status, rpcError{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{Code: code, Message: message}})
 }
 
-// rpcRequestOf reads the id and method of a single JSON-RPC message; ok is
-// false for a batch or anything that is not an object.
-func rpcRequestOf(body []byte) (id json.RawMessage, method string, ok bool) {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-	}
+// rpcMessage is what the transport reads of a single JSON-RPC message
+// before the SDK does.
+type rpcMessage struct {
+	ID     json.RawMessage `json:"id"`
+	Method json.RawMessage `json:"method"`
+	Params json.RawMessage `json:"params"`
+	Result json.RawMessage `json:"result"`
+	Error  json.RawMessage `json:"error"`
+}
+
+// rpcRequestOf reads a single JSON-RPC message; ok is false for a batch or
+// anything that is not an object.
+func rpcRequestOf(body []byte) (m rpcMessage, method string, ok bool) {
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, "", false
+		return rpcMessage{}, "", false
 	}
-	return m.ID, m.Method, true
+	json.Unmarshal(m.Method, &method)
+	return m, method, true
+}
+
+// problem is the JSON-RPC error the transport answers a message with
+// before the SDK sees it, or code 0. A message with neither a method nor a
+// result or error is no request, notification or response: the SDK would
+// accept it with 202 and answer nothing. Params of the wrong shape are
+// refused here in the client's terms, where the SDK would name its own Go
+// types.
+func (m rpcMessage) problem(method string) (code int, message string) {
+	if method == "" && m.Result == nil && m.Error == nil {
+		return rpcInvalidRequest, `invalid request: the message has no method (a non-empty string): send one object with jsonrpc "2.0", an id, a method and params`
+	}
+	if method == "" || m.Params == nil || string(m.Params) == "null" {
+		return 0, ""
+	}
+	shape := paramsShape(method)
+	if err := json.Unmarshal(m.Params, shape); err != nil {
+		return rpcInvalidParams, "invalid params of " + method + ": " + jsonproblem.Describe("params", err)
+	}
+	return 0, ""
+}
+
+// paramsShape is a value of the SDK's type for the params of method; any
+// other method's params must be an object.
+func paramsShape(method string) any {
+	switch method {
+	case "tools/call":
+		return &mcp.CallToolParamsRaw{}
+	case "initialize":
+		return &mcp.InitializeParams{}
+	case "tools/list":
+		return &mcp.ListToolsParams{}
+	}
+	return &map[string]json.RawMessage{}
 }
 
 // rpcErrors turns the SDK's plain-text refusals of a JSON-RPC message into

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/entrycheck/entrycheck/internal/jsonproblem"
 	"net/http"
 	"strings"
 
@@ -106,7 +107,7 @@ func (e *Endpoint) authorizeMeta(ctx context.Context, meta mcp.Meta, offer x402.
 		err = json.Unmarshal(b, &payload)
 	}
 	if err != nil {
-		return nil, nil, `_meta["` + x402.MetaPayment + `"] must be an x402 PaymentPayload object: ` + err.Error(), nil
+		return nil, nil, `_meta["` + x402.MetaPayment + `"] must be an x402 PaymentPayload object: ` + jsonproblem.Describe("the payment", err), nil
 	}
 	return e.Cashier.AuthorizeWithMandates(ctx, payload, offer, mandates)
 }

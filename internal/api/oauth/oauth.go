@@ -10,6 +10,7 @@
 package oauth
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -108,6 +109,10 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the registration body could not be read to its end: send it again whole")
 		return
 	}
+	if name := repeatedMember(body); name != "" {
+		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", name+" is sent more than once: send each member once")
+		return
+	}
 	var req registrationRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", registrationJSONProblem(err))
@@ -198,4 +203,33 @@ func registrationJSONProblem(err error) string {
 		return kind.Field + " has the wrong kind of value (" + kind.Value + "): see RFC 7591 section 2 for each member"
 	}
 	return "the body must be a JSON object" + example
+}
+
+// repeatedMember returns a member that a JSON object body names twice, or
+// "": the decoder would keep the last silently, and which of two values
+// counts would be the server's guess (as RFC 6749 section 3.1 says of
+// repeated parameters). A body that is not an object is the decoder's to
+// refuse.
+func repeatedMember(body []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		name, ok := t.(string)
+		if err != nil || !ok {
+			return ""
+		}
+		if seen[name] {
+			return name
+		}
+		seen[name] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return ""
+		}
+	}
+	return ""
 }

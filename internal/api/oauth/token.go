@@ -96,6 +96,14 @@ func tokenForm(w http.ResponseWriter, r *http.Request) (url.Values, *refusal) {
 		}
 		return nil, badRequest("invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
 	}
+	// RFC 6749 section 3.1: parameters must not be included more than
+	// once; which of two values counts would be the server's guess. The
+	// query counts too, as ParseForm merges it into the form.
+	for name, values := range r.Form {
+		if len(values) > 1 {
+			return nil, badRequest("invalid_request", fmt.Sprintf("%s is sent %d times: send each parameter once (RFC 6749 section 3.1)", name, len(values)))
+		}
+	}
 	form := r.PostForm
 	switch form.Get("grant_type") {
 	case "client_credentials":

@@ -37,8 +37,10 @@ func (g *X402Gate) Authorize(_ context.Context, payload x402.PaymentPayload, off
 	// single-use (its nonce) and priced per resource, and a client that
 	// echoes another resource's offer is paying for something else. The
 	// signature does not cover the resource, so this binds honest clients
-	// only; the nonce is what bounds every payment to one answer.
-	if pr := payload.Resource; pr != nil && pr.URL != "" && pr.URL != offer.Resource.URL {
+	// only; the nonce is what bounds every payment to one answer. The URLs
+	// are compared as resources (SameResource), so that a client that
+	// rebuilt the URL in another order or letter case is not refused.
+	if pr := payload.Resource; pr != nil && pr.URL != "" && !SameResource(pr.URL, offer.Resource.URL) {
 		return nil, "this payment was made for " + pr.URL + ", not for " + offer.Resource.URL + "; nothing was charged: pay this resource's own offer (its 402 answer)"
 	}
 	// The requirement the client accepted; when none matches, the first

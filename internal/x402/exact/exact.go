@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/entrycheck/entrycheck/internal/jsonproblem"
 	"math/big"
 	"strings"
 	"time"
@@ -217,7 +218,7 @@ func Verify(payload x402.PaymentPayload, offered x402.PaymentRequirements, now t
 
 	var p Payload
 	if err := json.Unmarshal(payload.Payload, &p); err != nil {
-		return Authorization{}, refuse(ReasonInvalidPayload, "payload is not an exact EVM payload: %v", err)
+		return Authorization{}, refuse(ReasonInvalidPayload, "payload is not an exact EVM payload ({\"signature\": ..., \"authorization\": {...}}): %s", jsonproblem.Describe("the payload", err))
 	}
 	w := p.Authorization
 	if w == (TransferAuthorization{}) || p.Signature == "" {
