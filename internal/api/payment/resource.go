@@ -4,14 +4,9 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-)
 
-// countryParams are the query parameters of the check routes that take ISO
-// 3166-1 codes, read in any letter case (entrycheck.CheckRequest): the
-// same as rest.checkParams' country parameters.
-var countryParams = map[string]bool{
-	"passport": true, "destination": true, "transit": true, "residence_permits_of": true, "visas_of": true,
-}
+	"github.com/entrycheck/entrycheck/internal/api/check"
+)
 
 // SameResource tells whether two resource URLs name the same answer: the
 // same scheme, host and path, and the same query parameters in any order,
@@ -36,7 +31,7 @@ func resourceKey(raw string) string {
 	var pairs []string
 	for name, values := range q {
 		for _, v := range values {
-			if countryParams[name] {
+			if check.CountryParameter(name) {
 				v = strings.ToUpper(strings.TrimSpace(v))
 			}
 			pairs = append(pairs, url.QueryEscape(name)+"="+url.QueryEscape(v))

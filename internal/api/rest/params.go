@@ -8,16 +8,10 @@ import (
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/check"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
-
-// checkParams are the query parameters of /free/check and /v1/check.
-var checkParams = map[string]bool{
-	"passport": true, "destination": true, "transit": true, "purpose": true,
-	"residence_permits_of": true, "visas_of": true, "residence_permits": true, "visas_held": true,
-	"lang": true,
-}
 
 // maxAcceptLanguage bounds the Accept-Language header read: browsers send
 // a few dozen bytes, and a longer one is not read at all.
@@ -37,7 +31,7 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if !checkParams[name] {
+		if _, known := check.QueryParameters[name]; !known {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: q.Get(name),
 				Message: fmt.Sprintf("unknown parameter %q: the parameters are passport, destination, transit, purpose, residence_permits_of, visas_of, residence_permits, visas_held and lang", name)})
 		} else if len(q[name]) > 1 {
