@@ -50,7 +50,11 @@ func runBuild(env Env, args []string) int {
 	for i, l := range opts.Languages {
 		codes[i] = l.Code
 	}
-	fmt.Fprintf(env.Stdout, "building the site into %s/ in %d languages (%s)…\n", strings.TrimSuffix(cfg.PublicDir, "/"), len(codes), strings.Join(codes, ", "))
+	in := "in English"
+	if len(codes) > 1 {
+		in = fmt.Sprintf("in %d languages (%s)", len(codes), strings.Join(codes, ", "))
+	}
+	fmt.Fprintf(env.Stdout, "building the site into %s/ %s…\n", strings.TrimSuffix(cfg.PublicDir, "/"), in)
 	report, err := generator.Build(ctx, ev, opts)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: building the site: %v\n", err)

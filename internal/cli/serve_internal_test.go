@@ -1,36 +1,18 @@
 package cli
 
 import (
-	"bytes"
+	"bufio"
 	"context"
+	"io"
 	"net"
+	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/entrycheck/entrycheck"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
-
-// lockedBuffer is written by the server's goroutines while the test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
 
 // TestServeSaysWhereItRuns: once it listens, serve prints one line for the
 // person who started it, with the address and base URL it was given, and
@@ -47,8 +29,25 @@ func TestServeSaysWhereItRuns(t *testing.T) {
 	t.Setenv("ENTRYCHECK_GEO", datatest.GeoDir(t))
 	t.Setenv("ENTRYCHECK_IP_HASH_KEY", "the tests' key, of at least thirty-two characters")
 
-	var stdout, stderr lockedBuffer
-	env := Env{Stdout: &stdout, Stderr: &stderr, Clock: entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))}
+	// The log goes to a file, which takes the server's goroutines' writes
+	// as they come; stdout is read line by line as serve writes it.
+	stderr, err := os.Create(filepath.Join(dir, "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	logged := func() string { b, _ := os.ReadFile(stderr.Name()); return string(b) }
+	outR, outW := io.Pipe()
+	defer outW.Close()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	env := Env{Stdout: outW, Stderr: stderr, Clock: entrycheck.FixedClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan int, 1)
@@ -57,17 +56,23 @@ func TestServeSaysWhereItRuns(t *testing.T) {
 			"--public", dir, "--db", filepath.Join(dir, "e.db"), "--verify-at", "off"})
 	}()
 
-	want := "entrycheck is running: open http://" + addr + "/ (Ctrl-C to stop)\n"
-	deadline := time.After(time.Minute)
-	for !strings.Contains(stdout.String(), want) {
+	want := "entrycheck is running: open http://" + addr + "/ (Ctrl-C to stop)"
+	var said []string
+	for running := false; !running; {
 		select {
+		case line := <-lines:
+			said = append(said, line)
+			running = line == want
 		case code := <-done:
-			t.Fatalf("serve exited %d before saying it runs; stdout %q, stderr %s", code, stdout.String(), stderr.String())
-		case <-deadline:
-			t.Fatalf("no start line within a minute; stdout %q, stderr %s", stdout.String(), stderr.String())
-		case <-time.After(20 * time.Millisecond):
+			t.Fatalf("serve exited %d before saying it runs; stdout %q, stderr %s", code, said, logged())
+		case <-time.After(time.Minute):
+			t.Fatalf("no start line within a minute; stdout %q, stderr %s", said, logged())
 		}
 	}
+	go func() { // the rest of stdout, so that serve never waits on it
+		for range lines {
+		}
+	}()
 	// The line comes once the port is taken: the server answers.
 	c, err := net.Dial("tcp", addr)
 	if err != nil {
@@ -78,7 +83,7 @@ func TestServeSaysWhereItRuns(t *testing.T) {
 	select {
 	case code := <-done:
 		if code != ExitOK {
-			t.Errorf("serve exited %d after Ctrl-C; stderr %s", code, stderr.String())
+			t.Errorf("serve exited %d after Ctrl-C; stderr %s", code, logged())
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("serve still runs a minute after its context ended")
