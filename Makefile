@@ -5,18 +5,26 @@ BIN      := bin/entrycheck
 DATA     ?= ../shared/dataset/passport-index/2026-02-17
 PREVIOUS ?= ../shared/dataset/passport-index/2025-01-12
 TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977
+# Where `make run` listens, and the base URL the site links to and the API's
+# discovery documents name: `make run ADDR=127.0.0.1:9000`. The service's
+# own environment variables, when set, are the defaults.
+ADDR     ?= $(or $(ENTRYCHECK_ADDR),127.0.0.1:8080)
+BASE_URL ?= $(or $(ENTRYCHECK_BASE_URL),http://$(ADDR))
 
 .PHONY: run build binary generate test bench lighthouse lint curation fmt
 
-## run: build the site, then serve it and the API on http://127.0.0.1:8080 (SQLite under ./var)
+## run: build the site, then serve it and the API on http://$(ADDR) (SQLite under ./var); make run ADDR=127.0.0.1:9000
 run: build
-	$(BIN) serve --data $(DATA) --facilitator local --pay-to 0x000000000000000000000000000000000000dEaD
+	@echo "==> serving the site and the API on $(ADDR) (SQLite under ./var)"
+	$(BIN) serve --addr $(ADDR) --base-url $(BASE_URL) --data $(DATA) --facilitator local --pay-to 0x000000000000000000000000000000000000dEaD
 
 ## build: compile bin/entrycheck and generate the site into public/
 build: binary
-	$(BIN) build --data $(DATA) --previous-data $(PREVIOUS)
+	@echo "==> building the site into public/ for $(BASE_URL) (every language unless ENTRYCHECK_LANGUAGES says fewer)"
+	$(BIN) build --base-url $(BASE_URL) --data $(DATA) --previous-data $(PREVIOUS)
 
 binary:
+	@echo "==> compiling $(BIN) (about two minutes the first time on two cores, seconds after)"
 	$(GO) build -o $(BIN) ./cmd/entrycheck
 
 ## generate: regenerate the templ components (internal/templates/*_templ.go)

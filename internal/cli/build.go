@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strings"
+	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/changes"
@@ -44,13 +46,45 @@ func runBuild(env Env, args []string) int {
 	if isTerminal(env.Stderr) && os.Getenv("CI") == "" {
 		opts.Progress = env.Stderr
 	}
+	codes := make([]string, len(opts.Languages))
+	for i, l := range opts.Languages {
+		codes[i] = l.Code
+	}
+	in := "in English"
+	if len(codes) > 1 {
+		in = fmt.Sprintf("in %d languages (%s)", len(codes), strings.Join(codes, ", "))
+	}
+	fmt.Fprintf(env.Stdout, "building the site into %s/ %s…\n", strings.TrimSuffix(cfg.PublicDir, "/"), in)
 	report, err := generator.Build(ctx, ev, opts)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "entrycheck: building the site: %v\n", err)
 		return ExitFailure
 	}
-	fmt.Fprintf(env.Stdout, "built %s: %s\n", cfg.PublicDir, report)
+	fmt.Fprintln(env.Stdout, buildSummary(cfg.PublicDir, report))
 	return ExitOK
+}
+
+// buildSummary is the build's last line, for a person: where the site went,
+// how much it holds, and what this run changed.
+func buildSummary(dir string, r generator.Report) string {
+	n := locale.Embedded().English().Number
+	return fmt.Sprintf("built the site into %s/: %s files, %s (%s routes; %s written, %s unchanged, %s deleted) in %s",
+		strings.TrimSuffix(dir, "/"), n(r.Files), size(r.Bytes), n(r.Routes),
+		n(r.Written), n(r.Skipped), n(r.Deleted), r.Duration.Round(100*time.Millisecond))
+}
+
+// size writes a byte count in decimal units, as disks are sold and du -h
+// --si prints: 451.9 MB, 4.8 GB.
+func size(b int64) string {
+	switch {
+	case b >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
+	case b >= 1e3:
+		return fmt.Sprintf("%.1f kB", float64(b)/1e3)
+	}
+	return fmt.Sprintf("%d bytes", b)
 }
 
 // siteInputs records the rule changes against the previous snapshot, if one

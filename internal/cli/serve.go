@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -28,6 +29,14 @@ import (
 const shutdownGrace = 15 * time.Second
 
 func runServe(env Env, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveUntil(ctx, env, args)
+}
+
+// serveUntil is the serve command, serving until ctx ends (a signal, or a
+// test that is done).
+func serveUntil(ctx context.Context, env Env, args []string) int {
 	cfg := config.Default()
 	fs := newFlags(env, "serve", "")
 	cfg.RegisterServe(fs)
@@ -35,8 +44,6 @@ func runServe(env Env, args []string) int {
 		return code
 	}
 	log := slog.New(slog.NewJSONHandler(env.Stderr, nil))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if err := serve(ctx, env, cfg, log); err != nil {
 		log.Error("serve failed", "error", err)
 		return ExitFailure
@@ -93,6 +100,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
 		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "max_conns", cfg.MaxConns, "facilitator", facilitatorName(cfg.Facilitator))
 	warnStaleTree(log, cfg, ev.Snapshot().Version())
+	fmt.Fprintln(env.Stdout, runningLine(ln.Addr().String(), cfg.BaseURL))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(api.Listener(ln)) }()
 	select {
@@ -110,6 +118,18 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 		return err
 	}
 	return nil
+}
+
+// runningLine is the line a person who started serve waits for among the
+// JSON logs: where to open the site and how to stop. The base URL is what
+// people open; when the server listens elsewhere (a proxy in front, a
+// --addr without its --base-url), the line names the listening address too.
+func runningLine(listening, baseURL string) string {
+	open := strings.TrimSuffix(baseURL, "/") + "/"
+	if u, err := url.Parse(baseURL); err == nil && u.Host == listening {
+		return fmt.Sprintf("entrycheck is running: open %s (Ctrl-C to stop)", open)
+	}
+	return fmt.Sprintf("entrycheck is running on %s for %s (Ctrl-C to stop)", listening, open)
 }
 
 // ipHashKey returns the configured key, or the one kept in the key file,

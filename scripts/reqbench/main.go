@@ -14,7 +14,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -30,8 +29,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/decred/dcrd/dcrec/secp256k1/v4"
+	"github.com/decred/dcrd/dcrec/secp256k1/v4/ecdsa"
 
 	"github.com/entrycheck/entrycheck/internal/x402"
 	"github.com/entrycheck/entrycheck/internal/x402/exact"
@@ -105,7 +104,7 @@ func main() {
 }
 
 func run(servers []*server, endpoints []endpoint, n, rounds int) error {
-	key, err := crypto.GenerateKey()
+	key, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		return err
 	}
@@ -127,7 +126,7 @@ func run(servers []*server, endpoints []endpoint, n, rounds int) error {
 // recordAnswers writes the answer of each endpoint, paid for, to
 // dir/<server>/reqbench-<n>.txt, for a comparison of the bytes.
 func recordAnswers(servers []*server, endpoints []endpoint, dir string) error {
-	key, err := crypto.GenerateKey()
+	key, err := secp256k1.GeneratePrivateKey()
 	if err != nil {
 		return err
 	}
@@ -173,7 +172,7 @@ func recordAnswers(servers []*server, endpoints []endpoint, dir string) error {
 
 // measure times n requests of e; a paid endpoint's payments are signed
 // first, outside the timing.
-func measure(client *http.Client, key *ecdsa.PrivateKey, base string, e endpoint, n int) ([]time.Duration, error) {
+func measure(client *http.Client, key *secp256k1.PrivateKey, base string, e endpoint, n int) ([]time.Duration, error) {
 	var payments []string
 	if e.paid {
 		offer, err := offerOf(client, base, e)
@@ -249,7 +248,7 @@ func offerOf(client *http.Client, base string, e endpoint) (x402.PaymentRequirem
 
 // pay signs an EIP-3009 transfer of the offered amount, valid for an hour,
 // and returns the PAYMENT-SIGNATURE header.
-func pay(key *ecdsa.PrivateKey, offer x402.PaymentRequirements) (string, error) {
+func pay(key *secp256k1.PrivateKey, offer x402.PaymentRequirements) (string, error) {
 	chain, ok := new(big.Int).SetString(strings.TrimPrefix(offer.Network, "eip155:"), 10)
 	if !ok {
 		return "", fmt.Errorf("network %q is not eip155", offer.Network)
@@ -260,20 +259,27 @@ func pay(key *ecdsa.PrivateKey, offer x402.PaymentRequirements) (string, error) 
 	}
 	name, _ := offer.Extra["name"].(string)
 	version, _ := offer.Extra["version"].(string)
+	payTo, ok := exact.ParseAddress(offer.PayTo)
+	if !ok {
+		return "", fmt.Errorf("payTo %q is not an address", offer.PayTo)
+	}
+	asset, ok := exact.ParseAddress(offer.Asset)
+	if !ok {
+		return "", fmt.Errorf("asset %q is not an address", offer.Asset)
+	}
 	auth := exact.Authorization{
-		From: crypto.PubkeyToAddress(key.PublicKey), To: common.HexToAddress(offer.PayTo), Value: value,
+		From: exact.AddressOf(key.PubKey()), To: payTo, Value: value,
 		ValidAfter: big.NewInt(0), ValidBefore: big.NewInt(time.Now().Add(time.Hour).Unix()),
 	}
 	if _, err := rand.Read(auth.Nonce[:]); err != nil {
 		return "", err
 	}
-	domain := exact.Domain{Name: name, Version: version, ChainID: chain, VerifyingContract: common.HexToAddress(offer.Asset)}
+	domain := exact.Domain{Name: name, Version: version, ChainID: chain, VerifyingContract: asset}
 	digest := exact.Digest(domain, auth)
-	sig, err := crypto.Sign(digest[:], key)
-	if err != nil {
-		return "", err
-	}
-	sig[64] += 27
+	// SignCompact writes the recovery byte (27 + recovery id) first;
+	// Ethereum wants r ‖ s ‖ v with the same v.
+	compact := ecdsa.SignCompact(key, digest[:], false)
+	sig := append(compact[1:65:65], compact[0])
 	payload, err := json.Marshal(exact.Payload{
 		Signature: "0x" + hex.EncodeToString(sig),
 		Authorization: exact.TransferAuthorization{

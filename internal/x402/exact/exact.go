@@ -26,9 +26,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
-
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -100,9 +97,9 @@ type TransferAuthorization struct {
 type Authorization struct {
 	Network     string // CAIP-2, "eip155:<chainId>"
 	ChainID     *big.Int
-	Asset       common.Address
-	From        common.Address
-	To          common.Address
+	Asset       Address
+	From        Address
+	To          Address
 	Value       *big.Int
 	ValidAfter  *big.Int
 	ValidBefore *big.Int
@@ -118,41 +115,38 @@ type Domain struct {
 	Name              string
 	Version           string
 	ChainID           *big.Int
-	VerifyingContract common.Address
+	VerifyingContract Address
 }
 
-var (
-	domainTypeHash = crypto.Keccak256([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
+// The EIP-712 type strings; their hashes are part of every digest.
+const (
+	domainType = "EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"
 	// TransferWithAuthorizationType is the EIP-3009 primary type signed by the payer.
 	TransferWithAuthorizationType = "TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
-	transferTypeHash              = crypto.Keccak256([]byte(TransferWithAuthorizationType))
 )
 
 // Separator is the EIP-712 domain separator.
-func (d Domain) Separator() common.Hash {
-	return common.BytesToHash(crypto.Keccak256(
-		domainTypeHash,
-		crypto.Keccak256([]byte(d.Name)),
-		crypto.Keccak256([]byte(d.Version)),
-		word(d.ChainID),
-		common.LeftPadBytes(d.VerifyingContract.Bytes(), 32),
-	))
+func (d Domain) Separator() Hash {
+	name, version := keccak256([]byte(d.Name)), keccak256([]byte(d.Version))
+	typeHash := keccak256([]byte(domainType))
+	return keccak256(typeHash[:], name[:], version[:], word(d.ChainID), d.VerifyingContract.word())
 }
 
 // Digest is the EIP-712 hash the payer signs:
 // keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(TransferWithAuthorization)).
-func Digest(d Domain, a Authorization) common.Hash {
-	structHash := crypto.Keccak256(
-		transferTypeHash,
-		common.LeftPadBytes(a.From.Bytes(), 32),
-		common.LeftPadBytes(a.To.Bytes(), 32),
+func Digest(d Domain, a Authorization) Hash {
+	typeHash := keccak256([]byte(TransferWithAuthorizationType))
+	structHash := keccak256(
+		typeHash[:],
+		a.From.word(),
+		a.To.word(),
 		word(a.Value),
 		word(a.ValidAfter),
 		word(a.ValidBefore),
 		a.Nonce[:],
 	)
 	sep := d.Separator()
-	return common.BytesToHash(crypto.Keccak256([]byte{0x19, 0x01}, sep[:], structHash))
+	return keccak256([]byte{0x19, 0x01}, sep[:], structHash[:])
 }
 
 // word is the 32-byte big-endian ABI encoding of a uint256 (callers have
@@ -186,18 +180,18 @@ func Verify(payload x402.PaymentPayload, offered x402.PaymentRequirements, now t
 	if acc.Network != offered.Network {
 		return Authorization{}, refuse(ReasonInvalidNetwork, "accepted network %q, offered %q", acc.Network, offered.Network)
 	}
-	asset, ok := address(offered.Asset)
+	asset, ok := ParseAddress(offered.Asset)
 	if !ok {
 		return Authorization{}, refuse(ReasonAssetMismatch, "the offer's asset %q is not an address", offered.Asset)
 	}
-	if a, ok := address(acc.Asset); !ok || a != asset {
+	if a, ok := ParseAddress(acc.Asset); !ok || a != asset {
 		return Authorization{}, refuse(ReasonAssetMismatch, "accepted asset %q, offered %s", acc.Asset, offered.Asset)
 	}
-	payTo, ok := address(offered.PayTo)
+	payTo, ok := ParseAddress(offered.PayTo)
 	if !ok {
 		return Authorization{}, refuse(ReasonRequirementMismatch, "the offer's payTo %q is not an address", offered.PayTo)
 	}
-	if p, ok := address(acc.PayTo); !ok || p != payTo {
+	if p, ok := ParseAddress(acc.PayTo); !ok || p != payTo {
 		return Authorization{}, refuse(ReasonRequirementMismatch, "accepted payTo %q, offered %s", acc.PayTo, offered.PayTo)
 	}
 	amount, ok := uint256(offered.Amount)
@@ -224,7 +218,7 @@ func Verify(payload x402.PaymentPayload, offered x402.PaymentRequirements, now t
 	if w == (TransferAuthorization{}) || p.Signature == "" {
 		return Authorization{}, refuse(ReasonInvalidPayload, "payload needs signature and authorization (the EIP-3009 method; no other method is accepted)")
 	}
-	from, ok := address(w.From)
+	from, ok := ParseAddress(w.From)
 	if !ok {
 		return Authorization{}, refuse(ReasonInvalidPayload, "authorization.from %q is not an address", w.From)
 	}
@@ -234,7 +228,7 @@ func Verify(payload x402.PaymentPayload, offered x402.PaymentRequirements, now t
 		e.Payer = payer
 		return Authorization{}, e
 	}
-	to, ok := address(w.To)
+	to, ok := ParseAddress(w.To)
 	if !ok {
 		return fail(ReasonInvalidPayload, "authorization.to %q is not an address", w.To)
 	}
@@ -289,30 +283,6 @@ func Verify(payload x402.PaymentPayload, offered x402.PaymentRequirements, now t
 	return auth, nil
 }
 
-// recoverSigner returns the address that signed digest. v may be 27/28 or
-// 0/1; s must be in the lower half of the curve order, as the token's
-// ECRecover requires, so a signature accepted here is accepted on-chain.
-func recoverSigner(digest common.Hash, sig []byte) (common.Address, error) {
-	s := make([]byte, 65)
-	copy(s, sig)
-	switch s[64] {
-	case 27, 28:
-		s[64] -= 27
-	case 0, 1:
-	default:
-		return common.Address{}, fmt.Errorf("signature v is %d, want 27, 28, 0 or 1", sig[64])
-	}
-	r, ss := new(big.Int).SetBytes(s[:32]), new(big.Int).SetBytes(s[32:64])
-	if !crypto.ValidateSignatureValues(s[64], r, ss, true) {
-		return common.Address{}, errors.New("signature r or s out of range (s must be in the lower half of the curve order)")
-	}
-	pub, err := crypto.SigToPub(digest[:], s)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("no signer recovered: %v", err)
-	}
-	return crypto.PubkeyToAddress(*pub), nil
-}
-
 // evmChainID parses a CAIP-2 "eip155:<decimal chain id>" network.
 func evmChainID(network string) (*big.Int, bool) {
 	ref, ok := strings.CutPrefix(network, "eip155:")
@@ -326,14 +296,14 @@ func evmChainID(network string) (*big.Int, bool) {
 	return id, true
 }
 
-// address parses a 0x-prefixed 20-byte hex address, in any letter case
+// ParseAddress parses a 0x-prefixed 20-byte hex address, in any letter case
 // (the checksum casing is not required).
-func address(s string) (common.Address, bool) {
-	b, ok := hexBytes(s, common.AddressLength)
+func ParseAddress(s string) (Address, bool) {
+	b, ok := hexBytes(s, AddressLength)
 	if !ok {
-		return common.Address{}, false
+		return Address{}, false
 	}
-	return common.BytesToAddress(b), true
+	return Address(b), true
 }
 
 // hexBytes decodes 0x-prefixed hex of exactly n bytes.

@@ -122,7 +122,7 @@ func TestVerifyValid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Verify: %v", err)
 	}
-	if want := crypto.PubkeyToAddress(key.PublicKey); auth.From != want {
+	if want := Address(crypto.PubkeyToAddress(key.PublicKey)); auth.From != want {
 		t.Errorf("payer %s, want %s", auth.From.Hex(), want.Hex())
 	}
 	if auth.Value.String() != "30000" || auth.Network != x402.NetworkBase || auth.ChainID.Int64() != 8453 {
@@ -315,8 +315,8 @@ func TestDigestMatchesAPITypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := Domain{Name: x402.USDCDomainName, Version: x402.USDCDomainVersion, ChainID: big.NewInt(8453), VerifyingContract: common.HexToAddress(x402.USDCBase)}
-	if got := Digest(d, auth); got != common.BytesToHash(want) {
+	d := Domain{Name: x402.USDCDomainName, Version: x402.USDCDomainVersion, ChainID: big.NewInt(8453), VerifyingContract: Address(common.HexToAddress(x402.USDCBase))}
+	if got := Digest(d, auth); got != Hash(want) {
 		t.Fatalf("digest %s, apitypes %x", got.Hex(), want)
 	}
 }
@@ -328,7 +328,7 @@ func TestDigestMatchesAPITypes(t *testing.T) {
 // key #1 (0x59c6995e…690d, address 0x70997970…79C8), for the authorization
 // below on USDC on Base.
 func TestKnownAnswer(t *testing.T) {
-	mainnet := Domain{Name: "USD Coin", Version: "2", ChainID: big.NewInt(1), VerifyingContract: common.HexToAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")}
+	mainnet := Domain{Name: "USD Coin", Version: "2", ChainID: big.NewInt(1), VerifyingContract: Address(common.HexToAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"))}
 	if got, want := mainnet.Separator().Hex(), "0x06c37168a7db5138defc7866392bb87a741f9b3d104deb5094588ce041cae335"; got != want {
 		t.Errorf("mainnet USDC domain separator %s, want %s", got, want)
 	}
@@ -352,7 +352,7 @@ func TestKnownAnswer(t *testing.T) {
 	if auth.From.Hex() != p.Authorization.From {
 		t.Errorf("payer %s", auth.From.Hex())
 	}
-	d := Domain{Name: x402.USDCDomainName, Version: x402.USDCDomainVersion, ChainID: big.NewInt(8453), VerifyingContract: common.HexToAddress(x402.USDCBase)}
+	d := Domain{Name: x402.USDCDomainName, Version: x402.USDCDomainVersion, ChainID: big.NewInt(8453), VerifyingContract: Address(common.HexToAddress(x402.USDCBase))}
 	if got, want := Digest(d, auth).Hex(), "0xaab42bf43e65b58c64ccaee53dcd29abc39f4e609836ce15a7f2e09c2c1f4f6d"; got != want {
 		t.Errorf("digest %s, viem %s", got, want)
 	}

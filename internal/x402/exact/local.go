@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/crypto"
-
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
@@ -78,11 +76,11 @@ func (f *LocalFacilitator) Settle(ctx context.Context, payload x402.PaymentPaylo
 	if !fresh {
 		return refused(&Error{Reason: ReasonNonceAlreadyUsed, Message: "this authorization was already settled", Payer: auth.From.Hex()}, auth.From.Hex())
 	}
-	id := crypto.Keccak256([]byte(auth.Network + "|" + asset + "|" + from + "|" + nonce))
+	id := keccak256([]byte(auth.Network + "|" + asset + "|" + from + "|" + nonce))
 	return x402.SettlementResponse{
 		Success:     true,
 		Payer:       auth.From.Hex(),
-		Transaction: LocalTransactionPrefix + "0x" + hex.EncodeToString(id),
+		Transaction: LocalTransactionPrefix + "0x" + hex.EncodeToString(id[:]),
 		Network:     auth.Network,
 		Amount:      auth.Value.String(),
 	}, nil
