@@ -913,3 +913,38 @@ func TestMCPJSONRPCErrors(t *testing.T) {
 		t.Errorf("tools/list: %d %s", r.StatusCode, r.body)
 	}
 }
+
+// TestMCPSamePaymentAgain: a tool call sent again with the payment that
+// was settled for it (the client lost the answer) is answered again with
+// the same receipt and charged once; the REST route, another resource,
+// refuses that payment as a replay.
+func TestMCPSamePaymentAgain(t *testing.T) {
+	e := start(t, "", withLocalFacilitator)
+	cs := e.connectMCP(nil, protocolDiscover)
+	trip, err := os.ReadFile("../evaluation/testdata/trips/dual-passport.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offer x402.PaymentRequired
+	structured(t, callTool(t, cs, "evaluate_trip", json.RawMessage(trip)), &offer)
+	if len(offer.Accepts) != 1 {
+		t.Fatalf("offer %+v", offer)
+	}
+	key := mustKey(t)
+	payload := newPayment(t, key, offer.Accepts[0], e.clock.Now()).sign(t, key)
+	var receipts []any
+	for range 2 {
+		res := callTool(t, cs, "evaluate_trip", json.RawMessage(trip), mcp.Meta{"x402/payment": payload})
+		if res.IsError {
+			t.Fatalf("paid call: %v", textOf(res))
+		}
+		receipts = append(receipts, res.Meta["x402/payment-response"])
+	}
+	if !jsonEqual(receipts[0], receipts[1]) || at(receipts[0], "success") != true {
+		t.Errorf("receipts %v, want the same settlement twice", receipts)
+	}
+	if stats := e.get("/stats.json").json(t); stats["paid_calls_today"] != float64(1) {
+		t.Errorf("paid_calls_today %v, want 1", stats["paid_calls_today"])
+	}
+	checkRefused(t, e.post("/v1/trips/evaluate", "application/json", trip, x402.HeaderPaymentSignature, header(t, payload)), "nonce_already_used")
+}

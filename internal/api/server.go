@@ -113,7 +113,7 @@ func NewServer(d Deps) *Server {
 	}
 	cashier := &payment.Cashier{
 		Gate: gate, PayTo: cfg.PayTo, BaseURL: cfg.BaseURL, Prices: cfg.Prices, Clock: clock, Log: s.log,
-		Counters: d.Store, PaidCalls: s.metrics.paidCalls, Merchant: merchant,
+		Counters: d.Store, PaidCalls: s.metrics.paidCalls, Merchant: merchant, Settlements: d.Store,
 	}
 	snap := d.Evaluator.Snapshot()
 	finder := &find.Finder{

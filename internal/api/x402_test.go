@@ -185,10 +185,22 @@ func TestX402PaidCheck(t *testing.T) {
 	now := e.clock.Now()
 
 	good := newPayment(t, key, acc, now).sign(t, key)
-	checkPaid(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, good)), payer)
+	first := e.get(checkPath, x402.HeaderPaymentSignature, header(t, good))
+	checkPaid(t, first, payer)
 
-	// The same authorization again.
-	checkRefused(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, good)), exact.ReasonNonceAlreadyUsed)
+	// The same payment again, as a client whose answer was lost sends it:
+	// answered again with the first receipt, and not charged again (the
+	// paid calls below count one).
+	again := e.get(checkPath, x402.HeaderPaymentSignature, header(t, good))
+	checkPaid(t, again, payer)
+	if a, b := again.Header.Get(x402.HeaderPaymentResponse), first.Header.Get(x402.HeaderPaymentResponse); a != b {
+		t.Errorf("the retry's receipt %s, want the first %s", a, b)
+	}
+	if again.json(t)["request_id"] == first.json(t)["request_id"] {
+		t.Error("the retry has the first answer's request id, want its own")
+	}
+	// The same payment for another resource at the same price is a replay.
+	checkRefused(t, e.get("/v1/check?passport=DEU&destination=FRA", x402.HeaderPaymentSignature, header(t, good)), exact.ReasonNonceAlreadyUsed)
 
 	other := "0x1111111111111111111111111111111111111111"
 	cases := []struct {
@@ -266,13 +278,18 @@ func TestX402PaidCheck(t *testing.T) {
 		t.Errorf("paid_calls_today %v, want 1", n)
 	}
 
-	// A replay after a restart is still refused.
+	// After a restart, the same payment is still answered again, and still
+	// refused for another resource.
 	e = e.restart(withLocalFacilitator)
-	checkRefused(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, good)), exact.ReasonNonceAlreadyUsed)
+	checkPaid(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, good)), payer)
+	checkRefused(t, e.get("/v1/check?passport=DEU&destination=FRA", x402.HeaderPaymentSignature, header(t, good)), exact.ReasonNonceAlreadyUsed)
 	checkPaid(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, newPayment(t, key, acc, e.clock.Now()).sign(t, key))), payer)
 	if n := e.get("/stats.json").json(t)["paid_calls_today"]; n != float64(2) {
 		t.Errorf("paid_calls_today %v after restart, want 2", n)
 	}
+	// Once its authorization has expired, the payment is refused.
+	e.clock.Advance(3 * time.Minute)
+	checkRefused(t, e.get(checkPath, x402.HeaderPaymentSignature, header(t, good)), exact.ReasonValidBefore)
 }
 
 func TestX402ConcurrentReplay(t *testing.T) {
@@ -281,15 +298,27 @@ func TestX402ConcurrentReplay(t *testing.T) {
 	acc := e.offerOf(checkPath).Accepts[0]
 	h := header(t, newPayment(t, key, acc, e.clock.Now()).sign(t, key))
 	rs := parallel(8, func(int) response { return e.get(checkPath, x402.HeaderPaymentSignature, h) })
-	if c := countStatus(rs); c[http.StatusOK] != 1 || c[http.StatusPaymentRequired] != 7 {
-		t.Fatalf("statuses %v, want one 200 and seven 402", c)
+	// One settles; those that come once it is recorded are answered again
+	// with its receipt, those that come while it settles are refused. It
+	// is charged once.
+	if c := countStatus(rs); c[http.StatusOK] < 1 || c[http.StatusOK]+c[http.StatusPaymentRequired] != 8 {
+		t.Fatalf("statuses %v, want 200s and 402s", c)
 	}
+	var receipt string
 	for _, r := range rs {
-		if r.StatusCode == http.StatusOK {
-			checkPaid(t, r, crypto.PubkeyToAddress(key.PublicKey).Hex())
-		} else {
+		if r.StatusCode != http.StatusOK {
 			checkRefused(t, r, exact.ReasonNonceAlreadyUsed)
+			continue
 		}
+		checkPaid(t, r, crypto.PubkeyToAddress(key.PublicKey).Hex())
+		if h := r.Header.Get(x402.HeaderPaymentResponse); receipt == "" {
+			receipt = h
+		} else if h != receipt {
+			t.Errorf("receipts differ: %s and %s", h, receipt)
+		}
+	}
+	if n := e.get("/stats.json").json(t)["paid_calls_today"]; n != float64(1) {
+		t.Errorf("paid_calls_today %v, want 1", n)
 	}
 }
 
@@ -322,6 +351,13 @@ type fakeFacilitator struct {
 	mu    sync.Mutex
 	calls []string
 	valid bool
+}
+
+// seen lists the paths the facilitator was asked, in order.
+func (f *fakeFacilitator) seen() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return strings.Join(f.calls, " ")
 }
 
 func (f *fakeFacilitator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -375,11 +411,17 @@ func TestHTTPFacilitator(t *testing.T) {
 	if strings.Join(fake.calls, " ") != "/verify /settle" {
 		t.Errorf("facilitator calls %v, want verify then settle", fake.calls)
 	}
-	// A replay, even after a restart, never reaches the facilitator.
+	// The same payment again, even after a restart, is answered again with
+	// its receipt and never reaches the facilitator; for another resource
+	// it is a replay, refused before the facilitator too.
 	e = e.restart(func(c *config.Config) { c.Facilitator = fs.URL })
-	checkRefused(t, e.get(checkPath, x402.HeaderPaymentSignature, good), exact.ReasonNonceAlreadyUsed)
+	again := e.get(checkPath, x402.HeaderPaymentSignature, good)
+	if again.StatusCode != http.StatusOK || again.Header.Get(x402.HeaderPaymentResponse) != r.Header.Get(x402.HeaderPaymentResponse) {
+		t.Errorf("the same payment after a restart: %d %s, want 200 with the first receipt", again.StatusCode, again.Header.Get(x402.HeaderPaymentResponse))
+	}
+	checkRefused(t, e.get("/v1/check?passport=DEU&destination=FRA", x402.HeaderPaymentSignature, good), exact.ReasonNonceAlreadyUsed)
 	if len(fake.calls) != 2 {
-		t.Errorf("the replay reached the facilitator: %v", fake.calls)
+		t.Errorf("the retry or the replay reached the facilitator: %v", fake.calls)
 	}
 	// The facilitator's refusal is passed on.
 	fake.mu.Lock()

@@ -102,10 +102,11 @@ func (s *Store) Token(ctx context.Context, id string) (Token, error) {
 	return t, nil
 }
 
-// Prune deletes what can never matter again: tokens and clients that
-// expired before now, and the quota rows and address-hash salts of days
-// before today's (the day of now, UTC). Serving runs it at start and every hour, so that the
-// database stays bounded however it is used.
+// Prune deletes what can never matter again: tokens, clients and
+// settlement receipts that expired before now, and the quota rows and
+// address-hash salts of days before today's (the day of now, UTC). Serving
+// runs it at start and every hour, so that the database stays bounded
+// however it is used.
 func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	if err := s.deleteExpired(ctx, now); err != nil {
 		return err
@@ -117,13 +118,17 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	return s.pruneQuota(ctx, today)
 }
 
-// deleteExpired removes tokens and clients that expired before now.
+// deleteExpired removes tokens, clients and payment settlements that
+// expired before now.
 func (s *Store) deleteExpired(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM tokens WHERE expires_at < ?`), now.Unix()); err != nil {
 		return fmt.Errorf("deleting expired tokens: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM clients WHERE expires_at < ?`), now.Unix()); err != nil {
 		return fmt.Errorf("deleting expired clients: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM payment_settlements WHERE expires_at < ?`), now.Unix()); err != nil {
+		return fmt.Errorf("deleting expired settlements: %w", err)
 	}
 	return nil
 }

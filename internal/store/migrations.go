@@ -102,6 +102,25 @@ var migrations = []func(tx *sql.Tx, driver string) error{
 				value TEXT NOT NULL)`,
 		)
 	},
+	// 6: the receipts of settled payments, kept until their authorization
+	// expires (a day at most), so that a client whose answer was lost gets
+	// it again for the same payment without paying twice.
+	func(tx *sql.Tx, driver string) error {
+		return exec(tx,
+			`CREATE TABLE payment_settlements (
+				network      TEXT   NOT NULL,
+				asset        TEXT   NOT NULL,
+				payer        TEXT   NOT NULL,
+				nonce        TEXT   NOT NULL,
+				payment_hash TEXT   NOT NULL,
+				resource     TEXT   NOT NULL,
+				receipts     TEXT   NOT NULL,
+				settled_at   BIGINT NOT NULL,
+				expires_at   BIGINT NOT NULL,
+				PRIMARY KEY (network, asset, payer, nonce))`,
+			`CREATE INDEX payment_settlements_expiry ON payment_settlements (expires_at)`,
+		)
+	},
 }
 
 func exec(tx *sql.Tx, statements ...string) error {

@@ -124,7 +124,7 @@ func (s *Store) pruneQuota(ctx context.Context, day string) error {
 
 // Truncate empties every table; tests use it to start from a clean shared database.
 func (s *Store) Truncate() error {
-	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces", "source_pages", "hash_salts", "settings"} {
+	for _, t := range []string{"tokens", "clients", "quota_usage", "counters", "events", "payment_nonces", "payment_settlements", "source_pages", "hash_salts", "settings"} {
 		if _, err := s.db.Exec(`DELETE FROM ` + t); err != nil {
 			return fmt.Errorf("emptying %s: %w", t, err)
 		}

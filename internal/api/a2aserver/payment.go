@@ -90,7 +90,8 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 	if err != nil {
 		return e.refused(ctx, rc, err) // not settled: nothing is charged
 	}
-	receipt, failure, err := e.Cashier.Settle(ctx, paid)
+	settled, failure, err := e.Cashier.Settle(ctx, paid, accepted)
+	receipt := settled.Receipt
 	if err != nil {
 		return paymentFailed(rc, "payments cannot be settled right now; nothing was charged: start a new task and sign a new payment in a minute", "settlement_unavailable", nil)
 	}
@@ -101,8 +102,8 @@ func (e *Endpoint) pay(ctx context.Context, rc *a2asrv.RequestContext) *a2a.Task
 		x402.MetaA2AStatus:   x402.A2APaymentCompleted,
 		x402.MetaA2AReceipts: []x402.SettlementResponse{receipt},
 	}
-	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
-		meta[ap2.MetaA2AReceipts] = receipts
+	if settled.AP2 != nil {
+		meta[ap2.MetaA2AReceipts] = settled.AP2
 	}
 	return e.answered(rc, res, meta)
 }

@@ -69,7 +69,8 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 	if err != nil {
 		return e.toolError(ctx, err), nil // not settled: nothing is charged
 	}
-	receipt, failure, err := e.Cashier.Settle(ctx, paid)
+	settled, failure, err := e.Cashier.Settle(ctx, paid, accepted)
+	receipt := settled.Receipt
 	if err != nil {
 		return e.toolError(ctx, &response.StatusError{Status: http.StatusServiceUnavailable, Code: response.CodeUnavailable,
 			Message: "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute"}), nil
@@ -87,8 +88,8 @@ func (e *Endpoint) evaluateTrip(ctx context.Context, req *mcp.CallToolRequest) (
 		return e.toolError(ctx, err), nil
 	}
 	out.Meta[x402.MetaPaymentResponse] = receipt
-	if receipts := e.Cashier.Receipts(ctx, accepted, receipt); receipts != nil {
-		out.Meta[ap2.MetaMCPReceipts] = receipts
+	if settled.AP2 != nil {
+		out.Meta[ap2.MetaMCPReceipts] = settled.AP2
 	}
 	return out, nil
 }

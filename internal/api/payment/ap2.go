@@ -110,10 +110,19 @@ func (c *Cashier) offerCheckout(w http.ResponseWriter, offer x402.PaymentRequire
 // returns the payment to settle and, when mandates were accepted, what the
 // receipts are made of; or the reason the offer still stands and, for a
 // mandate refused, the refusal.
+//
+// A payment already settled for this resource and still valid is a retry
+// whose answer was lost, as with an idempotency key: it is authorized
+// again with its earlier receipts (Payment.Earlier), its mandates are not
+// checked again, and Settle charges nothing.
 func (c *Cashier) AuthorizeWithMandates(ctx context.Context, payload x402.PaymentPayload, offer x402.PaymentRequired, mandates Mandates) (*Payment, *ap2.Accepted, string, *ap2.Refusal) {
 	payment, reason := c.Gate.Authorize(ctx, payload, offer)
-	if payment == nil || !mandates.Present() {
-		return payment, nil, reason, nil
+	if payment == nil {
+		return nil, nil, reason, nil
+	}
+	payment.Resource = offer.Resource.URL
+	if payment.Earlier = c.earlier(ctx, payment, payment.Resource); payment.Earlier != nil || !mandates.Present() {
+		return payment, nil, "", nil
 	}
 	accepted, refusal := c.verifyMandates(ctx, mandates, payment, offer.Resource.URL)
 	if refusal != nil {
@@ -133,11 +142,11 @@ func refusalReason(r *ap2.Refusal) string {
 	return r.Check + ": AP2 mandate refused, " + r.Message + "; nothing was charged"
 }
 
-// Receipts signs the AP2 receipts of accepted mandates whose payment
+// receipts signs the AP2 receipts of accepted mandates whose payment
 // settled. It returns nil when no mandates were accepted, or when signing
 // failed: the answer is paid for and is served without them, and the
 // failure is logged.
-func (c *Cashier) Receipts(ctx context.Context, accepted *ap2.Accepted, settled x402.SettlementResponse) *AP2Receipts {
+func (c *Cashier) receipts(ctx context.Context, accepted *ap2.Accepted, settled x402.SettlementResponse) *AP2Receipts {
 	if accepted == nil || c.Merchant == nil {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
+	"github.com/entrycheck/entrycheck/internal/faultpoint"
 	"github.com/entrycheck/entrycheck/internal/x402"
 	"github.com/entrycheck/entrycheck/internal/x402/exact"
 )
@@ -39,6 +40,11 @@ type Cashier struct {
 	// Merchant is the AP2 merchant role: Checkout JWTs in the offers,
 	// mandates verified before settlement, receipts after. Nil: AP2 off.
 	Merchant *ap2.Merchant
+	// Settlements keeps the receipts of settled payments, so that a
+	// payment sent again after its answer was lost is answered again
+	// without being charged twice. Nil: such a retry is refused as a
+	// replay.
+	Settlements Settlements
 }
 
 // Price returns what the paid endpoint at path costs: the prices published
@@ -93,25 +99,35 @@ func (c *Cashier) authorizeHeader(r *http.Request, offer x402.PaymentRequired) (
 // is told to retry; the cause is logged, never sent.
 var ErrSettlementUnavailable = errors.New("settlement unavailable")
 
-// Settle settles an authorized payment and counts the paid call. When the
-// payment is refused it returns the reason to send back with the offer; the
-// receipt may still name the network and transaction that failed. When the
-// settlement could not be attempted it returns ErrSettlementUnavailable.
-func (c *Cashier) Settle(ctx context.Context, payment *Payment) (x402.SettlementResponse, string, error) {
+// Settle settles an authorized payment, signs the AP2 receipts of the
+// mandates accepted with it (nil for none), keeps the receipts for a retry
+// and counts the paid call. A payment settled before (Payment.Earlier)
+// gets its receipts again, and nothing is settled or counted. When the
+// payment is refused it returns the reason to send back with the offer;
+// the receipt may still name the network and transaction that failed.
+// When the settlement could not be attempted it returns
+// ErrSettlementUnavailable.
+func (c *Cashier) Settle(ctx context.Context, payment *Payment, accepted *ap2.Accepted) (Settled, string, error) {
+	if payment.Earlier != nil {
+		return *payment.Earlier, "", nil
+	}
 	receipt, err := c.Gate.Settle(ctx, payment)
 	if err != nil && exact.ReasonOf(err) == "" {
 		c.Log.WarnContext(ctx, "settling a payment", "request_id", request.IDFrom(ctx), "error", err)
-		return receipt, "", ErrSettlementUnavailable
+		return Settled{Receipt: receipt}, "", ErrSettlementUnavailable
 	}
 	if err != nil || !receipt.Success {
-		return receipt, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err), nil
+		return Settled{Receipt: receipt}, "settlement failed, nothing was charged and nothing is served: " + settleReason(receipt, err), nil
 	}
+	settled := Settled{Receipt: receipt, AP2: c.receipts(ctx, accepted, receipt)}
+	c.remember(ctx, payment, payment.Resource, settled)
 	c.PaidCalls.Inc()
 	dayKey, _ := quota.Day(c.Clock.Now())
 	if err := c.Counters.AddCounter(ctx, dayKey, quota.CounterPaidCalls, 1); err != nil {
 		c.Log.WarnContext(ctx, "counting a paid call", "request_id", request.IDFrom(ctx), "error", err)
 	}
-	return receipt, "", nil
+	faultpoint.Reach(faultpoint.AfterSettlement)
+	return settled, "", nil
 }
 
 // Required is the body of a 402 answer: the x402 PaymentRequired

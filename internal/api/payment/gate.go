@@ -40,6 +40,16 @@ type Payment struct {
 	Payload  x402.PaymentPayload
 	Accepted x402.PaymentRequirements
 	Payer    string
+	// Auth is the verified authorization; its nonce and signature name
+	// the payment.
+	Auth exact.Authorization
+	// Resource is the URL of what it pays for (set by
+	// Cashier.AuthorizeWithMandates).
+	Resource string
+	// Earlier holds the receipts when this very payment was settled before
+	// for this resource: its answer was lost and is given again, and
+	// Cashier.Settle settles nothing.
+	Earlier *Settled
 }
 
 // ChallengeOnly is the gate while no payment verification is configured:

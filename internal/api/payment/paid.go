@@ -60,7 +60,8 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 			response.Write(w, http.StatusPaymentRequired, c.required(r, offer, checkout, refusal))
 			return
 		}
-		receipt, failure, err := c.Settle(r.Context(), payment)
+		settled, failure, err := c.Settle(r.Context(), payment, accepted)
+		receipt := settled.Receipt
 		if err != nil {
 			response.Unavailable(w, r, "payments cannot be settled right now; nothing was charged: sign a new payment and retry in a minute")
 			return
@@ -83,7 +84,7 @@ func (c *Cashier) Paid(path string, answer func(r *http.Request) (any, error)) h
 		}
 		w.Header().Set(x402.HeaderPaymentResponse, header)
 		body := withReceipt(res, receipt)
-		if receipts := c.Receipts(r.Context(), accepted, receipt); receipts != nil {
+		if receipts := settled.AP2; receipts != nil {
 			w.Header().Set(HeaderAP2CheckoutReceipt, receipts.CheckoutReceipt)
 			w.Header().Set(HeaderAP2PaymentReceipt, receipts.PaymentReceipt)
 			body = withField(body, "ap2", receipts)

@@ -62,7 +62,7 @@ func (g *X402Gate) Authorize(_ context.Context, payload x402.PaymentPayload, off
 	if err != nil {
 		return nil, refusal(err)
 	}
-	return &Payment{Payload: payload, Accepted: req, Payer: auth.From.Hex()}, ""
+	return &Payment{Payload: payload, Accepted: req, Payer: auth.From.Hex(), Auth: auth}, ""
 }
 
 // refusal is the error text of a refused payment: the machine reason, what
