@@ -100,7 +100,7 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		return fail(fmt.Errorf("--languages: %w", err))
 	}
 	if cfg.PreviousMatrixDir != "" {
-		lock, err := cfg.MatrixLock()
+		lock, err := dataset.LockAt(cfg.DataLock)
 		if err != nil {
 			return fail(err)
 		}

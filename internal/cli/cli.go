@@ -167,13 +167,13 @@ func loadSnapshot(cfg config.Config) (*dataset.Snapshot, error) {
 	if _, err := locale.Load(); err != nil {
 		return nil, fmt.Errorf("the message catalogs (internal/locale/catalogs): %w", err)
 	}
-	lock, err := cfg.MatrixLock()
+	lock, err := dataset.LockAt(cfg.DataLock)
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(the lock file is read from --data-lock or ENTRYCHECK_DATA_LOCK; default: the one built in)", err)
 	}
 	snap, err := dataset.Load(cfg.MatrixDir, lock, dataset.CuratedFS())
 	if err != nil {
-		return nil, fmt.Errorf("%w\n(the matrix is read from --data or ENTRYCHECK_DATA; default %s)", err, dataset.DefaultMatrixDir)
+		return nil, fmt.Errorf("%w\n(the matrix is read from --data or ENTRYCHECK_DATA; default %s)", err, config.DefaultMatrixDir)
 	}
 	return snap, nil
 }

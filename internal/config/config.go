@@ -13,9 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/entrycheck/entrycheck/internal/dataset"
-	"github.com/entrycheck/entrycheck/internal/worldmap"
 )
 
 // Config is the whole configuration of the binary.
@@ -124,6 +121,13 @@ type Verify struct {
 	// passing reason (network, timeout, 429, 5xx) (ENTRYCHECK_VERIFY_RETRIES, default 2).
 	Retries int
 }
+
+// The data is read from beside the repository, never from inside it: the
+// current matrix snapshot (--data) and the world-atlas files (--geo).
+const (
+	DefaultMatrixDir = "../shared/dataset/passport-index/2026-02-17"
+	DefaultGeoDir    = "../shared/geo/world-atlas-2.0.2"
+)
 
 // DefaultMaxConns is the default connection cap of serve (see Config.MaxConns).
 const DefaultMaxConns = 1000
@@ -274,8 +278,8 @@ func defaultQuotas() Quotas {
 // Default returns the defaults with the environment applied.
 func Default() Config {
 	c := Config{
-		MatrixDir: dataset.DefaultMatrixDir,
-		GeoDir:    worldmap.DefaultDir,
+		MatrixDir: DefaultMatrixDir,
+		GeoDir:    DefaultGeoDir,
 		Addr:      "127.0.0.1:8080",
 		MaxConns:  DefaultMaxConns,
 		// The build holds about 60 MiB of live data in every language
@@ -320,15 +324,6 @@ func Default() Config {
 func (c *Config) RegisterData(fs *flag.FlagSet) {
 	fs.StringVar(&c.MatrixDir, "data", c.MatrixDir, "matrix snapshot `directory` (env ENTRYCHECK_DATA)")
 	fs.StringVar(&c.DataLock, "data-lock", c.DataLock, "lock `file` pinning the matrix snapshots that may load (env ENTRYCHECK_DATA_LOCK; default: the one built in)")
-}
-
-// MatrixLock returns the lock file that pins the snapshots: DataLock, or
-// the one built in.
-func (c Config) MatrixLock() (*dataset.Lock, error) {
-	if c.DataLock == "" {
-		return dataset.DefaultLock()
-	}
-	return dataset.ReadLock(c.DataLock)
 }
 
 // RegisterAnswer adds the flags of the commands that answer (check,

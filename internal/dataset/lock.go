@@ -89,6 +89,15 @@ type Lock struct {
 // DefaultLock returns the lock file embedded in the binary.
 func DefaultLock() (*Lock, error) { return ParseLock(DefaultLockFile, embeddedLock) }
 
+// LockAt returns the lock file at path, or the one embedded in the binary
+// when path is empty (the --data-lock setting's default).
+func LockAt(path string) (*Lock, error) {
+	if path == "" {
+		return DefaultLock()
+	}
+	return ReadLock(path)
+}
+
 // ReadLock reads and parses a lock file.
 func ReadLock(path string) (*Lock, error) {
 	b, err := os.ReadFile(path)

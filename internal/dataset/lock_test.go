@@ -178,3 +178,15 @@ func TestLockAddRefusals(t *testing.T) {
 		t.Errorf("versions after the refusals: %v", got)
 	}
 }
+
+// TestLockAt: no path is the lock built in; a path is read, and a missing
+// file is an error that names it.
+func TestLockAt(t *testing.T) {
+	l, err := dataset.LockAt("")
+	if err != nil || len(l.Versions()) == 0 {
+		t.Fatalf("the built-in lock: %v %v", l, err)
+	}
+	if _, err := dataset.LockAt("from-flag.lock"); err == nil || !strings.Contains(err.Error(), "from-flag.lock") {
+		t.Errorf("a missing lock file: %v", err)
+	}
+}

@@ -7,10 +7,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/country"
 )
 
-// DefaultMatrixDir is where the current matrix snapshot lives relative to the
-// repository: beside it, never inside it.
-const DefaultMatrixDir = "../shared/dataset/passport-index/2026-02-17"
-
 // Snapshot is everything one version of the service answers from. It is
 // immutable and safe for concurrent use.
 type Snapshot struct {

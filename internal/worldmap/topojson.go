@@ -15,10 +15,6 @@ import (
 	"path/filepath"
 )
 
-// DefaultDir is where the world-atlas files live relative to the working
-// directory, beside the matrix snapshots.
-const DefaultDir = "../shared/geo/world-atlas-2.0.2"
-
 // The world-atlas 2.0.2 files the map reads.
 const (
 	// Countries110m is drawn as shapes.
@@ -81,7 +77,7 @@ func Read(dir, name string) ([]Feature, error) {
 	path := filepath.Join(dir, name)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("world map: %w (the shapes are read from --geo or ENTRYCHECK_GEO; default %s)", err, DefaultDir)
+		return nil, fmt.Errorf("world map: %w (the shapes are read from --geo or ENTRYCHECK_GEO)", err)
 	}
 	if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != want {
 		return nil, fmt.Errorf("world map: %s has sha256 %x, want %s (world-atlas 2.0.2)", path, sum, want)
