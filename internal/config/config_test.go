@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
-
 )
 
 func TestParsePrefixes(t *testing.T) {
