@@ -40,6 +40,29 @@ const (
 	minBodyRate = 4 << 10
 )
 
+// drainDeadline gives the body of every request the deadline boundBody
+// gives it, for the routes that take none: after the handler, net/http
+// reads what is left of a body up to 256 KiB to reuse the connection, and
+// a body trickling in would keep the connection busy until ReadTimeout.
+// The routes that take a body set their deadline again as they read it.
+func drainDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if size := r.ContentLength; size > 0 {
+			if d := bodyDeadline(size); d < ReadTimeout {
+				// An error means a writer without deadlines; ReadTimeout
+				// stays.
+				_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bodyDeadline is how long a body of size bytes may take to arrive.
+func bodyDeadline(size int64) time.Duration {
+	return bodyGrace + time.Duration(size)*time.Second/minBodyRate
+}
+
 // bodyRefusal answers a body refused before its handler read it, in the
 // error format of the endpoint; status is 413, 408 or 400.
 type bodyRefusal func(w http.ResponseWriter, r *http.Request, status int, message string)
@@ -76,7 +99,7 @@ func boundBody(limit int64, refuse bodyRefusal, next http.Handler) http.Handler 
 		rc := http.NewResponseController(w)
 		// An error means a writer without deadlines (not a server's):
 		// the body is then read as before.
-		if d := bodyGrace + time.Duration(size)*time.Second/minBodyRate; d < ReadTimeout {
+		if d := bodyDeadline(size); d < ReadTimeout {
 			_ = rc.SetReadDeadline(time.Now().Add(d))
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))

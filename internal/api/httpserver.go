@@ -30,7 +30,7 @@ const (
 func HTTPServer(addr string, h http.Handler, log *slog.Logger, cfg config.Config) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           refuseAmbiguousFraming(h),
+		Handler:           refuseAmbiguousFraming(drainDeadline(h)),
 		ConnContext:       framingContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,

@@ -267,7 +267,8 @@ func TestChunkedBodyOverTheBoundIs413(t *testing.T) {
 
 // TestSlowBodyIsCut: a body trickling a byte a second is cut after the
 // grace and its length at the minimum rate (about 3 s for 100 bytes), with
-// a 408, long before the 15 s ReadTimeout.
+// a 408, long before the 15 s ReadTimeout; so is the wait for the rest of
+// a body a route does not read.
 func TestSlowBodyIsCut(t *testing.T) {
 	e := start(t, "")
 	addr := serveReal(t, e)
@@ -280,6 +281,23 @@ func TestSlowBodyIsCut(t *testing.T) {
 		t.Fatalf("slow body: %q (%v) after %s, want a 408 within 6 s", line, err, elapsed)
 	}
 	t.Logf("a 100-byte body at 1 byte/s: %s after %s", line, elapsed.Round(time.Millisecond))
+
+	// A route that takes no body does not read it, but the server reads
+	// what is left (up to 256 KiB) before it answers, to reuse the
+	// connection: that wait has the same deadline.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	begun = time.Now()
+	io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\nx")
+	c.SetReadDeadline(time.Now().Add(6 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil || resp.StatusCode != http.StatusOK || !resp.Close || !closedWithin(c, time.Second) {
+		t.Fatalf("GET /healthz with a 100-byte body sent 1 byte of: %v after %s, want 200 and the connection closed within 6 s", err, time.Since(begun).Round(time.Millisecond))
+	}
+	t.Logf("GET /healthz with a slow body: answered, and the connection closed, after %s", time.Since(begun).Round(time.Millisecond))
 }
 
 // TestInFlightPerAddress: an address with MaxInFlightPerAddr requests in
