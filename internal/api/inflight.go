@@ -1,10 +1,12 @@
 package api
 
 import (
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
@@ -21,14 +23,17 @@ import (
 type inFlight struct {
 	max     int
 	trusted []netip.Prefix
+	log     *slog.Logger
 
 	mu sync.Mutex
 	n  map[netip.Addr]int
+	// warned is when the log last said that an address was refused.
+	warned time.Time
 }
 
 // newInFlight bounds the requests of one client address to n (at least 1).
-func newInFlight(n int, trusted []netip.Prefix) *inFlight {
-	return &inFlight{max: max(1, n), trusted: trusted, n: map[netip.Addr]int{}}
+func newInFlight(n int, trusted []netip.Prefix, log *slog.Logger) *inFlight {
+	return &inFlight{max: max(1, n), trusted: trusted, log: log, n: map[netip.Addr]int{}}
 }
 
 // exempt says whether the requests to path are not counted: the health
@@ -69,10 +74,22 @@ func (l *inFlight) enter(a netip.Addr) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.n[a] >= l.max {
+		l.warn()
 		return false
 	}
 	l.n[a]++
 	return true
+}
+
+// warn logs, at most once a minute, that an address was refused: a proxy
+// missing from --trusted-proxies makes all its clients one address. Which
+// address stays out of the log, as in the access log. l.mu is held.
+func (l *inFlight) warn() {
+	if now := time.Now(); now.Sub(l.warned) >= time.Minute {
+		l.warned = now
+		l.log.Warn("a client address has all its requests in flight: more get 429 (if it is a proxy of yours, list it in --trusted-proxies)",
+			"max_in_flight_per_addr", l.max)
+	}
 }
 
 func (l *inFlight) leave(a netip.Addr) {

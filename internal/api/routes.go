@@ -36,7 +36,7 @@ type protocols struct {
 func (s *Server) routes(p protocols) http.Handler {
 	r := chi.NewRouter()
 	s.router = r
-	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders, newInFlight(s.cfg.MaxInFlightPerAddr, s.cfg.TrustedProxies).limit)
+	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders, newInFlight(s.cfg.MaxInFlightPerAddr, s.cfg.TrustedProxies, s.log).limit)
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
