@@ -18,6 +18,10 @@ const (
 	// MaxTripLegs bounds trip.legs: a round-the-world ticket has at most 16
 	// segments.
 	MaxTripLegs = 20
+	// MaxTripBodyBytes bounds a trip request body. A request at every
+	// bound (5 passports, 20 dated legs, 20 held documents each) takes
+	// about 3 KiB; the rest is room for whitespace.
+	MaxTripBodyBytes = 64 << 10
 )
 
 // Problem codes of trip requests, in addition to those of checks.

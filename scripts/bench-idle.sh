@@ -47,8 +47,12 @@ if [ -z "$public" ]; then
   "$bin" build --data "$data" --public "$public" --db "$work/build.db" --base-url "http://$addr" >/dev/null
 fi
 
-# A fixed address-hash key, so that serve writes no key file here.
+# A fixed address-hash key, so that serve writes no key file here. The
+# connections stand for many clients but come from one address: the bound
+# per address is lifted, unless set, so that the cap measured is the
+# server's.
 ENTRYCHECK_IP_HASH_KEY=${ENTRYCHECK_IP_HASH_KEY:-bench-idle-address-hash-key-0123456789} \
+  ENTRYCHECK_MAX_CONNS_PER_ADDR=${ENTRYCHECK_MAX_CONNS_PER_ADDR:-$conns} \
   "$bin" serve --data "$data" --addr "$addr" --base-url "http://$addr" --public "$public" \
   --db "$work/serve.db" --verify-at off 2>"$work/serve.log" &
 pid=$!

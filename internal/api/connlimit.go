@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -23,12 +24,25 @@ import (
 // accept loop waits, the kernel queues the rest). A plain cap on accepted
 // connections (netutil.LimitListener) would instead let idle connections
 // starve new clients for up to IdleTimeout.
+//
+// One peer address may hold at most perAddr of the connections, so that a
+// single host cannot fill the cap with connections it keeps busy (slow
+// bodies): at its bound, a new connection from it makes room by closing
+// the address's own connection idle the longest, else its oldest that has
+// sent no request header yet, and is closed at once when all of the
+// address's connections are busy. The accept loop never waits for one
+// address. Trusted proxies are exempt: every client behind one shares its
+// address, and the in-flight bound per client address (inFlight) reads
+// through it.
 type connLimit struct {
-	max int
-	log *slog.Logger
+	max, perAddr int
+	trusted      []netip.Prefix
+	log          *slog.Logger
 
 	mu    sync.Mutex
 	conns map[net.Conn]*connEntry
+	// byAddr counts the connections of each capped peer address.
+	byAddr map[netip.Addr]int
 	// idle holds the connections between requests, longest idle first;
 	// fresh the new ones that have not sent a request header yet, oldest
 	// first. Busy connections are in neither.
@@ -36,20 +50,45 @@ type connLimit struct {
 	// changed wakes the accept loop waiting for room: a connection closed
 	// or went idle.
 	changed chan struct{}
-	// warned is when the log last said that new connections wait.
-	warned time.Time
+	// warned is when the log last said that new connections wait, and
+	// warnedAddr when it last said that an address was at its bound.
+	warned, warnedAddr time.Time
 }
 
 type connEntry struct {
 	conn net.Conn
+	// addr is the peer address the connection counts against; invalid
+	// for a trusted proxy, which has no bound.
+	addr netip.Addr
 	// in is the list holding elem, nil while the connection is busy.
 	in   *list.List
 	elem *list.Element
 }
 
-// newConnLimit bounds the open connections to n (at least 1).
-func newConnLimit(n int, log *slog.Logger) *connLimit {
-	return &connLimit{max: max(1, n), log: log, conns: map[net.Conn]*connEntry{}, changed: make(chan struct{}, 1)}
+// newConnLimit bounds the open connections to n and those of one peer
+// address outside the trusted networks to perAddr (each at least 1).
+func newConnLimit(n, perAddr int, trusted []netip.Prefix, log *slog.Logger) *connLimit {
+	return &connLimit{
+		max: max(1, n), perAddr: max(1, perAddr), trusted: trusted, log: log,
+		conns: map[net.Conn]*connEntry{}, byAddr: map[netip.Addr]int{}, changed: make(chan struct{}, 1),
+	}
+}
+
+// cappedAddr is the peer address of c that the per-address bound counts,
+// or the zero Addr when it has none: a trusted proxy, or a peer that is
+// not an IP address.
+func (l *connLimit) cappedAddr(c net.Conn) netip.Addr {
+	ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+	if err != nil {
+		return netip.Addr{}
+	}
+	a := ap.Addr().Unmap().WithZone("")
+	for _, p := range l.trusted {
+		if p.Contains(a) {
+			return netip.Addr{}
+		}
+	}
+	return a
 }
 
 // track is the server's ConnState hook. The server calls it with StateNew
@@ -75,21 +114,31 @@ func (l *connLimit) track(c net.Conn, state http.ConnState) {
 	case http.StateIdle:
 		l.move(e, &l.idle)
 	case http.StateClosed, http.StateHijacked:
-		l.move(e, nil)
-		delete(l.conns, c)
+		l.forget(e)
 	}
 }
 
 // admit counts c in, once there is room: at the cap it closes the
 // connection idle the longest or, when none is, the oldest that has not
 // sent a request header yet; when all are busy it waits for one to close
-// or go idle.
+// or go idle. First, c's address must have room (roomForAddr), else c is
+// closed at once.
 func (l *connLimit) admit(c net.Conn) {
+	addr := l.cappedAddr(c)
+	if !l.roomForAddr(addr) {
+		// Its goroutine reads nothing and ends; its StateClosed finds it
+		// not counted.
+		c.Close()
+		return
+	}
 	for {
 		l.mu.Lock()
 		if len(l.conns) < l.max {
-			e := &connEntry{conn: c}
+			e := &connEntry{conn: c, addr: addr}
 			l.conns[c] = e
+			if addr.IsValid() {
+				l.byAddr[addr]++
+			}
 			l.move(e, &l.fresh)
 			l.mu.Unlock()
 			return
@@ -109,21 +158,62 @@ func (l *connLimit) admit(c net.Conn) {
 	}
 }
 
+// roomForAddr makes room for one more connection of addr when it is at
+// its bound, by closing its own connection idle the longest, else its
+// oldest that has sent no request header; false when every connection of
+// addr is busy. The lists are searched in order, which costs at most the
+// connection cap and only for an address at its bound.
+func (l *connLimit) roomForAddr(addr netip.Addr) bool {
+	if !addr.IsValid() {
+		return true
+	}
+	l.mu.Lock()
+	if l.byAddr[addr] < l.perAddr {
+		l.mu.Unlock()
+		return true
+	}
+	victim := l.evictOf(addr)
+	if victim == nil {
+		l.warnAddr()
+	}
+	l.mu.Unlock()
+	if victim == nil {
+		return false
+	}
+	victim.Close()
+	return true
+}
+
 // evict takes the connection to close off the books: the one idle the
 // longest, else the oldest that has not sent a request header; nil when
 // every connection is busy. l.mu is held.
 func (l *connLimit) evict() net.Conn {
-	f := l.idle.Front()
-	if f == nil {
-		f = l.fresh.Front()
+	return l.evictOf(netip.Addr{})
+}
+
+// evictOf is evict among the connections of addr (any when addr is the
+// zero Addr). l.mu is held.
+func (l *connLimit) evictOf(addr netip.Addr) net.Conn {
+	for _, from := range []*list.List{&l.idle, &l.fresh} {
+		for f := from.Front(); f != nil; f = f.Next() {
+			if e := f.Value.(*connEntry); !addr.IsValid() || e.addr == addr {
+				l.forget(e)
+				return e.conn
+			}
+		}
 	}
-	if f == nil {
-		return nil
-	}
-	e := f.Value.(*connEntry)
+	return nil
+}
+
+// forget takes e off the books. l.mu is held.
+func (l *connLimit) forget(e *connEntry) {
 	l.move(e, nil)
 	delete(l.conns, e.conn)
-	return e.conn
+	if e.addr.IsValid() {
+		if l.byAddr[e.addr]--; l.byAddr[e.addr] <= 0 {
+			delete(l.byAddr, e.addr)
+		}
+	}
 }
 
 // move puts e at the back of list to (nil: in no list, busy). l.mu is held.
@@ -152,5 +242,16 @@ func (l *connLimit) warnWaiting() {
 		l.warned = now
 		l.log.Warn("every connection is busy at the connection cap: new connections wait (raise --max-conns if this is load, not abuse)",
 			"max_conns", l.max)
+	}
+}
+
+// warnAddr logs, at most once a minute, that an address had all its
+// connections busy and a new one was closed; which address stays out of
+// the log, as in the access log. l.mu is held.
+func (l *connLimit) warnAddr() {
+	if now := time.Now(); now.Sub(l.warnedAddr) >= time.Minute {
+		l.warnedAddr = now
+		l.log.Warn("a peer address has all its connections busy at its cap: its new connections are closed (raise --max-conns-per-addr if it is a proxy of yours, or list it in --trusted-proxies)",
+			"max_conns_per_addr", l.perAddr)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/config"
 )
 
 // capped serves h on a loopback port with the connection cap n.
@@ -19,8 +21,10 @@ func capped(t *testing.T, n int, h http.Handler) (string, *connLimit) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := HTTPServer("", h, slog.New(slog.DiscardHandler), n)
-	limit := newConnLimit(n, slog.New(slog.DiscardHandler))
+	cfg := config.Default()
+	cfg.MaxConns = n
+	srv := HTTPServer("", h, slog.New(slog.DiscardHandler), cfg)
+	limit := newConnLimit(n, cfg.MaxConnsPerAddr, nil, slog.New(slog.DiscardHandler))
 	srv.ConnState = limit.track
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })

@@ -27,7 +27,11 @@ func TestIdleConnectionsLeaveRoomForNewClients(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := api.HTTPServer("", e.service.Handler(), slog.New(slog.DiscardHandler), maxConns)
+	// The clients here stand for many, from one address: the bound per
+	// address is TestConnectionsPerAddress's.
+	cfg := e.cfg
+	cfg.MaxConnsPerAddr = 2 * maxConns
+	srv := api.HTTPServer("", e.service.Handler(), slog.New(slog.DiscardHandler), cfg)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	addr := ln.Addr().String()

@@ -24,7 +24,7 @@ func TestSmugglingRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := api.HTTPServer("", e.service.Handler(), slog.New(slog.DiscardHandler), e.cfg.MaxConns)
+	srv := api.HTTPServer("", e.service.Handler(), slog.New(slog.DiscardHandler), e.cfg)
 	go srv.Serve(api.Listener(ln))
 	t.Cleanup(func() { srv.Close() })
 	send := func(raw string) (*http.Response, []byte, string) {

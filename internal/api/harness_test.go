@@ -120,6 +120,10 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, log
 	e.cfg.BaseURL = e.url
 	e.cfg.PayTo = payTo
 	e.cfg.PublicDir = tb.TempDir()
+	// The tests send up to 200 requests at once from one address, where
+	// serve would see as many clients; slowclients_test.go holds the
+	// bound per address itself.
+	e.cfg.MaxInFlightPerAddr = 1 << 10
 	for _, o := range opts {
 		o(&e.cfg)
 	}

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/entrycheck/entrycheck/internal/config"
 )
 
 // Server timeouts: long enough for a trip evaluation on a slow link, short
@@ -22,19 +24,20 @@ const (
 )
 
 // HTTPServer wraps h in an http.Server with the service's timeouts and
-// limits, keeping at most maxConns connections open (see connLimit). It
+// limits, keeping at most cfg.MaxConns connections open, cfg.MaxConnsPerAddr
+// of them from one address outside cfg.TrustedProxies (see connLimit). It
 // serves a Listener, which lets it refuse requests framed two ways.
-func HTTPServer(addr string, h http.Handler, log *slog.Logger, maxConns int) *http.Server {
+func HTTPServer(addr string, h http.Handler, log *slog.Logger, cfg config.Config) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           refuseAmbiguousFraming(h),
+		Handler:           refuseAmbiguousFraming(drainDeadline(h)),
 		ConnContext:       framingContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
 		WriteTimeout:      WriteTimeout,
 		IdleTimeout:       IdleTimeout,
 		MaxHeaderBytes:    MaxHeaderBytes,
-		ConnState:         newConnLimit(maxConns, log).track,
+		ConnState:         newConnLimit(cfg.MaxConns, cfg.MaxConnsPerAddr, cfg.TrustedProxies, log).track,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 }

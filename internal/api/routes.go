@@ -36,7 +36,7 @@ type protocols struct {
 func (s *Server) routes(p protocols) http.Handler {
 	r := chi.NewRouter()
 	s.router = r
-	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders)
+	r.Use(s.requestID, s.recoverer, s.accessLog, securityHeaders, newInFlight(s.cfg.MaxInFlightPerAddr, s.cfg.TrustedProxies, s.log).limit)
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
@@ -59,7 +59,7 @@ func (s *Server) routes(p protocols) http.Handler {
 		case http.MethodGet:
 			getAndHead(r, rt.Path, h)
 		case http.MethodPost:
-			r.Post(rt.Path, h)
+			r.Post(rt.Path, boundBody(rt.MaxBody, bodyRefusalOf(rt.Path), h).ServeHTTP)
 		default:
 			panic("api: routes are GET or POST, not " + rt.Method)
 		}
@@ -69,9 +69,9 @@ func (s *Server) routes(p protocols) http.Handler {
 	// The MCP endpoint answers every method itself: POST, the CORS
 	// preflight, and 405 for the others, as a stateless streamable HTTP
 	// server does.
-	r.Handle(discovery.PathMCP, p.mcp.Handler())
+	r.Handle(discovery.PathMCP, boundBody(discovery.MaxBody(discovery.PathMCP), refuseBody, p.mcp.Handler()))
 	// So does the A2A endpoint (JSON-RPC over POST).
-	r.Handle(discovery.PathA2A, p.a2a.Handler())
+	r.Handle(discovery.PathA2A, boundBody(discovery.MaxBody(discovery.PathA2A), refuseBody, p.a2a.Handler()))
 	for _, d := range p.documents {
 		getAndHead(r, d.Path, d.Handler.ServeHTTP)
 		preflight(r, d.Path, "GET, OPTIONS", documentAllowHeaders, response.CORSExposeHeaders)
@@ -106,6 +106,15 @@ func (p protocols) paidAnswers() map[string]func(*http.Request) (any, error) {
 		discovery.PathPassport: p.rest.PaidPassport,
 		discovery.PathTrips:    p.rest.PaidTrip,
 	}
+}
+
+// bodyRefusalOf is how the POST route at path refuses a body before its
+// handler reads it: in RFC 6749's shape on the OAuth endpoints.
+func bodyRefusalOf(path string) bodyRefusal {
+	if path == discovery.PathRegister || path == discovery.PathToken {
+		return oauth.RefuseBody
+	}
+	return refuseBody
 }
 
 // getAndHead routes GET and HEAD of pattern to h. Every resource that

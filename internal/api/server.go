@@ -12,7 +12,9 @@
 // This package holds what ties them together: the Server built from its
 // Deps, the routes of discovery.Routes, the middleware (request id,
 // recovery, access log, security headers, CORS, compression of the JSON
-// answers), the metrics, the connection cap and the OpenAPI description.
+// answers), the bounds per client address (connections, requests in
+// flight) and on request bodies, the metrics, the connection cap and the
+// OpenAPI description.
 // It depends on the domain, the evaluation core, the store and the
 // configuration; nothing below it imports it.
 package api

@@ -84,7 +84,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 		return err
 	}
 	service := api.NewServer(api.Deps{Evaluator: ev, Store: st, Config: cfg, Clock: env.Clock, Logger: log, IPHashKey: key, Payments: gate, Merchant: merchant})
-	srv := api.HTTPServer(cfg.Addr, service.Handler(), log, cfg.MaxConns)
+	srv := api.HTTPServer(cfg.Addr, service.Handler(), log, cfg)
 	// Listen before the verification is scheduled: a taken port ends the
 	// command at once rather than behind the wait for a scheduled run.
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -98,7 +98,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	}
 	defer waitVerification()
 	log.Info("serving", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "database", st.Kind(),
-		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "max_conns", cfg.MaxConns, "facilitator", facilitatorName(cfg.Facilitator))
+		"dataset_version", ev.Snapshot().Version(), "public", cfg.PublicDir, "max_conns", cfg.MaxConns, "max_conns_per_addr", cfg.MaxConnsPerAddr, "max_in_flight_per_addr", cfg.MaxInFlightPerAddr, "facilitator", facilitatorName(cfg.Facilitator))
 	warnStaleTree(log, cfg, ev.Snapshot().Version())
 	fmt.Fprintln(env.Stdout, runningLine(ln.Addr().String(), cfg.BaseURL))
 	errc := make(chan error, 1)

@@ -39,6 +39,19 @@ type Config struct {
 	// them to some 25 MB, while 1000 connections busy at once are far more
 	// than two cores answer without queueing.
 	MaxConns int
+	// MaxConnsPerAddr is how many of those connections one peer address
+	// may hold (--max-conns-per-addr, ENTRYCHECK_MAX_CONNS_PER_ADDR,
+	// default 64); the networks of TrustedProxies are exempt, since every
+	// client behind a proxy shares its address. At its cap a new
+	// connection from the address closes the address's own connection
+	// idle the longest, or is closed at once when all of them are busy.
+	MaxConnsPerAddr int
+	// MaxInFlightPerAddr is how many requests of one client address are
+	// served at once (--max-in-flight-per-addr,
+	// ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR, default 32); the client address
+	// is read as the quotas read it, through TrustedProxies. Past it a
+	// request gets 429 with Retry-After.
+	MaxInFlightPerAddr int
 	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
 	Database string
 	// PublicDir is the generated static tree that serve serves (--public, ENTRYCHECK_PUBLIC).
@@ -131,6 +144,17 @@ const (
 
 // DefaultMaxConns is the default connection cap of serve (see Config.MaxConns).
 const DefaultMaxConns = 1000
+
+// Default per-address bounds of serve. A browser opens at most 6
+// connections to a host, so 64 leaves room for ten browsers behind one
+// office NAT, or an agent calling in parallel, while 16 addresses cannot
+// fill the connection cap. A request takes milliseconds on two cores, so
+// 32 at once is far more than an honest client keeps waiting, and a
+// client's slow uploads or heavy calls cannot take more than 32 workers.
+const (
+	DefaultMaxConnsPerAddr    = 64
+	DefaultMaxInFlightPerAddr = 32
+)
 
 // VerifyOff disables serve's daily verification.
 const VerifyOff = "off"
@@ -278,10 +302,12 @@ func defaultQuotas() Quotas {
 // Default returns the defaults with the environment applied.
 func Default() Config {
 	c := Config{
-		MatrixDir: DefaultMatrixDir,
-		GeoDir:    DefaultGeoDir,
-		Addr:      "127.0.0.1:8080",
-		MaxConns:  DefaultMaxConns,
+		MatrixDir:          DefaultMatrixDir,
+		GeoDir:             DefaultGeoDir,
+		Addr:               "127.0.0.1:8080",
+		MaxConns:           DefaultMaxConns,
+		MaxConnsPerAddr:    DefaultMaxConnsPerAddr,
+		MaxInFlightPerAddr: DefaultMaxInFlightPerAddr,
 		// The build holds about 60 MiB of live data in every language
 		// (the manifest and the summaries); at 100 MiB its peak RSS stays
 		// under 150 MB for a few percent more time.
@@ -351,6 +377,8 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	c.RegisterData(fs)
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen `address` (env ENTRYCHECK_ADDR)")
 	fs.IntVar(&c.MaxConns, "max-conns", c.MaxConns, "open connections kept at most; at the cap a new one closes the one idle the longest (env ENTRYCHECK_MAX_CONNS)")
+	fs.IntVar(&c.MaxConnsPerAddr, "max-conns-per-addr", c.MaxConnsPerAddr, "open connections kept at most from one peer address, trusted proxies exempt (env ENTRYCHECK_MAX_CONNS_PER_ADDR)")
+	fs.IntVar(&c.MaxInFlightPerAddr, "max-in-flight-per-addr", c.MaxInFlightPerAddr, "requests of one client address served at once; past it 429 (env ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR)")
 	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL (env DATABASE_URL)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
@@ -389,6 +417,12 @@ func (c *Config) Load() error {
 	}
 	if c.MaxConns < 1 {
 		return fmt.Errorf("the connection cap must be at least 1 (--max-conns, ENTRYCHECK_MAX_CONNS)")
+	}
+	if c.MaxConnsPerAddr < 1 {
+		return fmt.Errorf("the connection cap per address must be at least 1 (--max-conns-per-addr, ENTRYCHECK_MAX_CONNS_PER_ADDR)")
+	}
+	if c.MaxInFlightPerAddr < 1 {
+		return fmt.Errorf("the in-flight requests per address must be at least 1 (--max-in-flight-per-addr, ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR)")
 	}
 	if c.Verify.Timeout <= 0 {
 		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
@@ -448,10 +482,12 @@ func (c *Config) numbersFromEnv() error {
 		return err
 	}
 	return intsFromEnv(map[string]*int{
-		"ENTRYCHECK_MAX_CONNS":          &c.MaxConns,
-		"ENTRYCHECK_BUILD_MEMORY":       &c.BuildMemoryMiB,
-		"ENTRYCHECK_VERIFY_CONCURRENCY": &c.Verify.Concurrency,
-		"ENTRYCHECK_VERIFY_RETRIES":     &c.Verify.Retries,
+		"ENTRYCHECK_MAX_CONNS":              &c.MaxConns,
+		"ENTRYCHECK_MAX_CONNS_PER_ADDR":     &c.MaxConnsPerAddr,
+		"ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR": &c.MaxInFlightPerAddr,
+		"ENTRYCHECK_BUILD_MEMORY":           &c.BuildMemoryMiB,
+		"ENTRYCHECK_VERIFY_CONCURRENCY":     &c.Verify.Concurrency,
+		"ENTRYCHECK_VERIFY_RETRIES":         &c.Verify.Retries,
 	}, "a whole number")
 }
 

@@ -10,8 +10,9 @@
 // configuration, never from a constant, and the matrix revision date
 // (dataset_version) is published in each JSON document.
 //
-// It depends on the configuration and the x402 and AP2 constants only; it
-// must not import the API, the store, the generator or the evaluation core.
+// It depends on the configuration, the domain's bounds and the x402 and AP2
+// constants only; it must not import the API, the store, the generator or
+// the evaluation core.
 package discovery
 
 import (

@@ -1,6 +1,9 @@
 package discovery
 
-import "github.com/entrycheck/entrycheck/internal/config"
+import (
+	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/config"
+)
 
 // Route is an endpoint of the API: how it is called, paid for and counted. The
 // router registers the routes of this table, the paid ones are priced from
@@ -18,7 +21,19 @@ type Route struct {
 	// Quota is the scope of the daily quotas the route's calls count
 	// against (config.QuotaSettings); empty for none.
 	Quota config.QuotaScope
+	// MaxBody bounds the request body in bytes; 0 for a route that takes
+	// none. The server refuses a larger declared body before reading it
+	// and the handler reads no further, both from here (see MaxBody).
+	MaxBody int64
 }
+
+// Request body bounds: OAuth requests are a few short fields; a JSON-RPC
+// message on /mcp or /a2a carries at most one trip, bounded as on
+// POST /v1/trips/evaluate.
+const (
+	maxOAuthBody = 4 << 10
+	maxRPCBody   = entrycheck.MaxTripBodyBytes
+)
 
 // Routes are the endpoints of the API; the prices are those of spec
 // section 4.
@@ -26,9 +41,9 @@ var Routes = []Route{
 	{Method: "GET", Path: PathFreeCheck, Tier: TierFreeCheck, Quota: config.CountsChecks},
 	{Method: "GET", Path: PathCheck, Tier: TierPaid, Price: "check", USD: "0.03", Description: "Entry requirements for one passport and destination"},
 	{Method: "GET", Path: PathPassport, Tier: TierPaid, Price: "passport", USD: "0.15", Description: "Entry requirements of one passport for every destination"},
-	{Method: "POST", Path: PathTrips, Tier: TierPaid, Price: "trips", USD: "0.10", Description: "Evaluation of a whole itinerary with several passports"},
-	{Method: "POST", Path: PathRegister, Tier: TierFree, Quota: config.CountsRegistrations},
-	{Method: "POST", Path: PathToken, Tier: TierFree, Quota: config.CountsTokens},
+	{Method: "POST", Path: PathTrips, Tier: TierPaid, Price: "trips", USD: "0.10", Description: "Evaluation of a whole itinerary with several passports", MaxBody: entrycheck.MaxTripBodyBytes},
+	{Method: "POST", Path: PathRegister, Tier: TierFree, Quota: config.CountsRegistrations, MaxBody: maxOAuthBody},
+	{Method: "POST", Path: PathToken, Tier: TierFree, Quota: config.CountsTokens, MaxBody: maxOAuthBody},
 	{Method: "GET", Path: PathOpenAPI, Tier: TierFree},
 	{Method: "GET", Path: PathStats, Tier: TierFree},
 	{Method: "GET", Path: PathHealth, Tier: TierFree},
@@ -43,4 +58,16 @@ func route(path string) (Route, bool) {
 		}
 	}
 	return Route{}, false
+}
+
+// MaxBody is the request body bound of the endpoint at path: that of its
+// route, or of the MCP and A2A endpoints, which are not in Routes because
+// they answer every method themselves; 0 for one that takes no body.
+func MaxBody(path string) int64 {
+	switch path {
+	case PathMCP, PathA2A:
+		return maxRPCBody
+	}
+	r, _ := route(path)
+	return r.MaxBody
 }

@@ -689,7 +689,7 @@ func TestInvalidTripRequests(t *testing.T) {
 		{"cut short", `{"traveler": {"passports": ["DEU"]}, "trip": {"legs": [`, []want{{"/trip/legs", entrycheck.ProblemMalformedBody}}},
 		{"two objects", `{"traveler": {"passports": ["DEU"]}, "trip": {"legs": [` + leg + `]}} {}`, []want{{"", entrycheck.ProblemTrailingData}}},
 		{"not an object", `["DEU"]`, []want{{"", entrycheck.ProblemWrongType}}},
-		{"too large", `{"traveler": {"passports": ["DEU"]}, "trip": {"legs": [` + leg + `]}}` + strings.Repeat(" ", evaluation.MaxTripBodyBytes), []want{{"", entrycheck.ProblemBodyTooLarge}}},
+		{"too large", `{"traveler": {"passports": ["DEU"]}, "trip": {"legs": [` + leg + `]}}` + strings.Repeat(" ", entrycheck.MaxTripBodyBytes), []want{{"", entrycheck.ProblemBodyTooLarge}}},
 		{"unknown fields, all of them", `{"traveller": {}, "trip": {"legs": [{"country": "THA", "arival": "2027-01-01"}]}, "traveler": {"passports": [{"country": "DEU", "expiry": "2030-01-01"}]}}`,
 			[]want{{"/traveller", entrycheck.ProblemUnknownField}, {"/trip/legs/0/arival", entrycheck.ProblemUnknownField}, {"/traveler/passports/0/expiry", entrycheck.ProblemUnknownField}}},
 		{"wrong types, all of them", `{"traveler": {"passports": [42], "visas_of": "USA"}, "trip": {"legs": [{"country": "THA", "transit": "yes"}]}}`,

@@ -13,13 +13,8 @@ import (
 	"github.com/entrycheck/entrycheck"
 )
 
-// MaxTripBodyBytes bounds a trip request body. A request at every bound
-// (5 passports, 20 dated legs, 20 held documents each) takes about 3 KiB;
-// the rest is room for whitespace.
-const MaxTripBodyBytes = 64 << 10
-
 // DecodeTripRequest reads one trip request from r strictly: a single JSON
-// object, no unknown fields, no trailing data, at most MaxTripBodyBytes. The
+// object, no unknown fields, no trailing data, at most entrycheck.MaxTripBodyBytes. The
 // HTTP API and the CLI share it so that a body means the same everywhere.
 //
 // A body that cannot be decoded gives an *entrycheck.Error with code
@@ -29,14 +24,14 @@ const MaxTripBodyBytes = 64 << 10
 // it to EvaluateTrip or ValidateTrip.
 func DecodeTripRequest(r io.Reader) (entrycheck.TripRequest, error) {
 	var req entrycheck.TripRequest
-	data, err := io.ReadAll(io.LimitReader(r, MaxTripBodyBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, entrycheck.MaxTripBodyBytes+1))
 	if err != nil {
 		return req, fmt.Errorf("reading the trip request: %w", err)
 	}
-	if len(data) > MaxTripBodyBytes {
+	if len(data) > entrycheck.MaxTripBodyBytes {
 		return req, invalidBody(entrycheck.Problem{
 			Code:    entrycheck.ProblemBodyTooLarge,
-			Message: fmt.Sprintf("the body is larger than %d bytes: a trip has at most %d passports and %d legs", MaxTripBodyBytes, entrycheck.MaxTripPassports, entrycheck.MaxTripLegs),
+			Message: fmt.Sprintf("the body is larger than %d bytes: a trip has at most %d passports and %d legs", entrycheck.MaxTripBodyBytes, entrycheck.MaxTripPassports, entrycheck.MaxTripLegs),
 		})
 	}
 	if len(bytes.TrimSpace(data)) == 0 {

@@ -32,10 +32,6 @@ import (
 	"github.com/entrycheck/entrycheck/internal/x402"
 )
 
-// maxA2ABody bounds a JSON-RPC request, as on /mcp: the largest
-// argument, a trip, is bounded the same way on POST /v1/trips/evaluate.
-const maxA2ABody = 64 << 10
-
 // Tasks live in memory for taskLifetime, long enough to pay for an offer
 // (whose authorization is valid for two minutes), and at most maxTasks of
 // them, so that no client can grow the store without bound.
@@ -106,7 +102,7 @@ func (e *Endpoint) Handler() http.Handler {
 		if !ok {
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxA2ABody)
+		r.Body = http.MaxBytesReader(w, r.Body, discovery.MaxBody(discovery.PathA2A))
 		ctx, call := a2asrv.WithCallContext(r.Context(), a2asrv.NewRequestMeta(r.Header))
 		var active []string
 		for _, uri := range []string{x402.A2AExtensionURI, ap2.A2AExtensionURI} {

@@ -36,10 +36,6 @@ import (
 // 405 as the transport allows. Clients may speak the initialize handshake
 // (protocol 2025-11-25 and earlier) or server/discover (2026-07-28).
 
-// maxMCPBody bounds a JSON-RPC request; the largest argument, a trip, is
-// bounded the same way on POST /v1/trips/evaluate.
-const maxMCPBody = 64 << 10
-
 // Tool names; the discovery documents list the same (see discovery.MCPServerCard).
 const (
 	toolCheck   = "check_entry_requirements"
@@ -94,7 +90,7 @@ func (e *Endpoint) Handler() http.Handler {
 	transport := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		JSONResponse:        true,
-		MaxRequestBodyBytes: maxMCPBody,
+		MaxRequestBodyBytes: discovery.MaxBody(discovery.PathMCP),
 		Logger:              sdkLog,
 		// The SDK refuses any non-loopback Host on a loopback listener,
 		// which would refuse the public host behind a local reverse
@@ -124,11 +120,12 @@ func (e *Endpoint) Handler() http.Handler {
 		}
 		// The body is read here, within its bound, so that an oversized
 		// request gets the service's JSON error rather than the SDK's text.
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+		limit := discovery.MaxBody(discovery.PathMCP)
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				response.Fail(w, r, http.StatusRequestEntityTooLarge, response.CodeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", maxMCPBody))
+				response.Fail(w, r, http.StatusRequestEntityTooLarge, response.CodeTooLarge, fmt.Sprintf("an MCP request may carry at most %d bytes", limit))
 				return
 			}
 			response.Fail(w, r, http.StatusBadRequest, response.CodeInvalidBody, "the request body could not be read: it was cut short or badly chunked; send the whole JSON-RPC message again")

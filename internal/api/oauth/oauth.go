@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -53,9 +54,6 @@ type Store interface {
 	Token(ctx context.Context, id string) (store.Token, error)
 }
 
-// maxOAuthBody bounds registration and token requests.
-const maxOAuthBody = 4 << 10
-
 // Lifetimes of spec section 5.
 const (
 	tokenLifetime        = time.Hour
@@ -92,6 +90,18 @@ type registrationResponse struct {
 	Note                    string   `json:"note"`
 }
 
+// RefuseBody answers, in RFC 6749's shape, a request whose body the
+// server refused before the endpoint read it (too large, too slow, cut
+// short); the registration endpoint names its error as RFC 7591 section
+// 3.2.2 does.
+func RefuseBody(w http.ResponseWriter, r *http.Request, status int, message string) {
+	code := "invalid_request"
+	if r.URL.Path == discovery.PathRegister {
+		code = "invalid_client_metadata"
+	}
+	response.OAuthFail(w, r, status, code, message)
+}
+
 // Register is open, anonymous dynamic client registration (RFC 7591),
 // limited per IP address and day. The secret is returned once; only its hash is kept.
 func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
@@ -99,11 +109,12 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 		response.OAuthFail(w, r, http.StatusUnsupportedMediaType, "invalid_client_metadata", "send the registration as Content-Type: application/json, e.g. {\"client_name\": \"my agent\"}")
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxOAuthBody))
+	limit := discovery.MaxBody(discovery.PathRegister)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		response.OAuthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", "the registration body is larger than 4 KiB")
+		response.OAuthFail(w, r, http.StatusRequestEntityTooLarge, "invalid_client_metadata", fmt.Sprintf("the registration body is larger than %d bytes", limit))
 		return
 	case err != nil:
 		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", "the registration body could not be read to its end: send it again whole")

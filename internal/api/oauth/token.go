@@ -10,6 +10,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
@@ -88,11 +89,12 @@ func tokenForm(w http.ResponseWriter, r *http.Request) (url.Values, *refusal) {
 	if !request.IsMediaType(r, "application/x-www-form-urlencoded") {
 		return nil, badRequest("invalid_request", "send the token request as Content-Type: application/x-www-form-urlencoded")
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxOAuthBody)
+	limit := discovery.MaxBody(discovery.PathToken)
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseForm(); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, badRequest("invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", maxOAuthBody))
+			return nil, badRequest("invalid_request", fmt.Sprintf("the token request is larger than %d bytes: send grant_type and the client credentials only", limit))
 		}
 		return nil, badRequest("invalid_request", "the form could not be read: send it whole, URL-encoded (grant_type=client_credentials&client_id=...&client_secret=...)")
 	}

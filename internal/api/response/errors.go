@@ -23,6 +23,8 @@ const (
 	CodeTooLarge          = "payload_too_large"
 	CodeMediaType         = "unsupported_media_type"
 	CodeRateLimited       = "rate_limited"
+	CodeTooManyInFlight   = "too_many_in_flight"
+	CodeTimeout           = "request_timeout"
 	CodePaymentsOff       = "payments_not_configured"
 	CodeForbiddenHost     = "forbidden_host"
 	CodeInternal          = "internal_error"
