@@ -313,14 +313,11 @@ func (r CheckResult) ActionSentenceIn(c *locale.Catalog) string {
 	return s
 }
 
-// SourceWords is the provenance of a verdict from the secondary source
-// src, in the words around its name (which a page links): before + name +
-// after reads "a secondary visa table (imorte/passport-index-data, 17
-// February 2026, MIT licence), which reads "eta" for this route".
-func SourceWords(src Source) (before, after string) { return SourceWordsIn(English(), src) }
-
-// SourceWordsIn is SourceWords in the language of c; the value the table
-// reads is quoted as the table gives it.
+// SourceWordsIn is the provenance of a verdict from the secondary source
+// src, in the words of c around its name (which a page links): before +
+// name + after reads "a secondary visa table (imorte/passport-index-data,
+// 17 February 2026, MIT licence), which reads "eta" for this route"; the
+// value the table reads is quoted as the table gives it.
 func SourceWordsIn(c *locale.Catalog, src Source) (before, after string) {
 	edition := EditionWordsIn(c, src.Snapshot)
 	if src.MatrixValue != nil {
@@ -331,15 +328,11 @@ func SourceWordsIn(c *locale.Catalog, src Source) (before, after string) {
 	return c.Text("source.matrix.before"), after
 }
 
-// SinceWords says since which edition of the secondary visa table a
-// verdict holds: "this verdict changed in the edition of 17 February 2026",
-// or, when it did not change since the first edition on record (edition),
-// "this verdict holds since the edition of 12 January 2025 or earlier".
-func SinceWords(changed bool, edition string) string {
-	return SinceWordsIn(English(), changed, edition)
-}
-
-// SinceWordsIn is SinceWords in the language of c.
+// SinceWordsIn says in the words of c since which edition of the
+// secondary visa table a verdict holds: "this verdict changed in the
+// edition of 17 February 2026", or, when it did not change since the first
+// edition on record (edition), "this verdict holds since the edition of 12
+// January 2025 or earlier".
 func SinceWordsIn(c *locale.Catalog, changed bool, edition string) string {
 	if changed {
 		return c.Text("source.since.changed", "edition", EditionWordsIn(c, edition))
@@ -347,11 +340,9 @@ func SinceWordsIn(c *locale.Catalog, changed bool, edition string) string {
 	return c.Text("source.since.held", "edition", EditionWordsIn(c, edition))
 }
 
-// EditionWords is the date of an edition of the secondary visa table
-// (a snapshot version, "2026-02-17") as people read it: "17 February 2026".
-func EditionWords(version string) string { return EditionWordsIn(English(), version) }
-
-// EditionWordsIn is EditionWords in the language of c.
+// EditionWordsIn is the date of an edition of the secondary visa table
+// (a snapshot version, "2026-02-17") as people read it in the language of
+// c: "17 February 2026"; a version that is not a date is itself.
 func EditionWordsIn(c *locale.Catalog, version string) string {
 	if d, err := ParseDate(version); err == nil {
 		return d.LongIn(c)

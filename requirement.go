@@ -261,13 +261,8 @@ type Verdict struct {
 	AllowedStayDays  Days        `json:"allowed_stay_days"`
 }
 
-// VerdictOf is the verdict of a requirement and allowed stay, labelled
-// from the requirement table.
-func VerdictOf(r Requirement, stay Days) Verdict {
-	return Verdict{Requirement: r, RequirementLabel: r.Label(), AllowedStayDays: stay}
-}
-
-// VerdictOfIn is VerdictOf with the label in the language of c.
+// VerdictOfIn is the verdict of a requirement and allowed stay, labelled
+// in the language of c.
 func VerdictOfIn(c *locale.Catalog, r Requirement, stay Days) Verdict {
 	return Verdict{Requirement: r, RequirementLabel: r.LabelIn(c), AllowedStayDays: stay}
 }

@@ -66,10 +66,8 @@ func applyIn(c *locale.Catalog, a entrycheck.Apply) Line {
 	return Line{Label: entrycheck.ApplyKindLabelIn(c, a.Kind), Text: a.Note, URL: a.URL, Source: &src}
 }
 
-// Statement is an official statement about the verdict, headed by its standing.
-func Statement(s entrycheck.CheckedStatement) Line { return statementIn(entrycheck.English(), s) }
-
-// statementIn is Statement in the language of c.
+// statementIn is an official statement about the verdict, headed by its
+// standing, in the language of c.
 func statementIn(c *locale.Catalog, s entrycheck.CheckedStatement) Line {
 	src := s.Source
 	return Line{Label: s.LabelIn(c), Text: s.Text, Source: &src}
@@ -92,11 +90,9 @@ func verdictLines(c *locale.Catalog, x *entrycheck.AppliedExemption, p *entryche
 	return out
 }
 
-// Exemption is a curated exemption that changed the matrix verdict because
-// the traveller holds a qualifying visa or residence permit.
-func Exemption(x entrycheck.AppliedExemption) Line { return exemptionIn(entrycheck.English(), x) }
-
-// exemptionIn is Exemption in the language of c.
+// exemptionIn is a curated exemption that changed the matrix verdict
+// because the traveller holds a qualifying visa or residence permit, in the
+// language of c.
 func exemptionIn(c *locale.Catalog, x entrycheck.AppliedExemption) Line {
 	src := x.Source
 	return Line{

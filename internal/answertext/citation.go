@@ -5,12 +5,10 @@ import (
 	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
-// Cite is a citation on a line of its own: "Source: UK FCDO: Thailand
-// entry requirements <https://...>, read 2026-11-22; read from a stored
-// copy of unknown date".
-func Cite(c entrycheck.Citation) string { return citeIn(entrycheck.English(), c) }
-
-// citeIn is Cite in the language of cat; the page's name is the source's.
+// citeIn is a citation on a line of its own, in the language of cat:
+// "Source: UK FCDO: Thailand entry requirements <https://...>, read
+// 2026-11-22; read from a stored copy of unknown date". The page's name is
+// the source's.
 func citeIn(cat *locale.Catalog, c entrycheck.Citation) string {
 	return entrycheck.LabelSource.In(cat) + ": " + c.Name + " <" + c.URL + ">, " + c.ReadTextIn(cat)
 }

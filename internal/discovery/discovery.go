@@ -19,9 +19,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -185,53 +182,6 @@ func NewSite(cfg config.Config, d Dataset) Site {
 		FeedPath:            FeedPath,
 		ChangesPath:         ChangesPath,
 	}
-}
-
-// Validate reports what would make the documents wrong: a base URL that is
-// not an absolute http(s) URL without trailing slash, query or fragment, a
-// missing dataset version or API version, a price that is not a USDC amount,
-// a paid endpoint of a skill without a price, or a feed path that is not
-// absolute.
-func (s Site) Validate() error {
-	var errs []error
-	u, err := url.Parse(s.BaseURL)
-	switch {
-	case err != nil:
-		errs = append(errs, fmt.Errorf("base URL %q: %w", s.BaseURL, err))
-	case u.Scheme != "http" && u.Scheme != "https", u.Host == "":
-		errs = append(errs, fmt.Errorf("base URL %q must be an absolute http:// or https:// URL", s.BaseURL))
-	case strings.HasSuffix(s.BaseURL, "/"), u.RawQuery != "", u.ForceQuery, u.Fragment != "":
-		errs = append(errs, fmt.Errorf("base URL %q must have no trailing slash, query or fragment", s.BaseURL))
-	}
-	if strings.TrimSpace(s.DatasetVersion) == "" {
-		errs = append(errs, errors.New("dataset version (matrix revision date) is missing"))
-	}
-	if strings.TrimSpace(s.Version) == "" {
-		errs = append(errs, errors.New("API version is missing"))
-	}
-	for _, p := range s.Prices {
-		if _, err := x402.AtomicUSDC(p.USD); err != nil {
-			errs = append(errs, fmt.Errorf("price of %s %s: %w", p.Method, p.Path, err))
-		}
-	}
-	for _, r := range Routes {
-		if p, ok := s.price(r.Method, r.Path); r.Tier == TierPaid && (!ok || p.USD == "") {
-			errs = append(errs, fmt.Errorf("%s %s is paid but has no price", r.Method, r.Path))
-		}
-	}
-	for _, sk := range skills {
-		for _, path := range sk.endpoints {
-			if _, ok := route(path); !ok {
-				errs = append(errs, fmt.Errorf("skill %s names %s, which is not a route", sk.name, path))
-			}
-		}
-	}
-	for name, p := range map[string]string{"feed path": s.FeedPath, "changes path": s.ChangesPath} {
-		if !strings.HasPrefix(p, "/") {
-			errs = append(errs, fmt.Errorf("%s %q must start with /", name, p))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // URL is the absolute URL of a path of the service.

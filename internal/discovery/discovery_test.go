@@ -23,11 +23,7 @@ func testSite(t *testing.T) discovery.Site {
 	cfg := config.Default()
 	cfg.BaseURL = "https://checks.entry.test:8443/"
 	cfg.Quotas = config.Quotas{Anonymous: 7, Client: 23, Registrations: 2, Network: 61, Global: 999}
-	s := discovery.NewSite(cfg, discovery.Dataset{Version: "2031-02-03", Routes: 39402, CuratedDestinations: 12})
-	if err := s.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return discovery.NewSite(cfg, discovery.Dataset{Version: "2031-02-03", Routes: 39402, CuratedDestinations: 12})
 }
 
 const testBase = "https://checks.entry.test:8443"
@@ -74,29 +70,6 @@ func TestNewSite(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("price of %s: %q, want %q", k, got[k], v)
-		}
-	}
-}
-
-func TestValidate(t *testing.T) {
-	for name, edit := range map[string]func(*discovery.Site){
-		"trailing slash":   func(s *discovery.Site) { s.BaseURL += "/" },
-		"no scheme":        func(s *discovery.Site) { s.BaseURL = "checks.entry.test" },
-		"ftp":              func(s *discovery.Site) { s.BaseURL = "ftp://checks.entry.test" },
-		"query":            func(s *discovery.Site) { s.BaseURL += "?a=b" },
-		"fragment":         func(s *discovery.Site) { s.BaseURL += "#x" },
-		"no dataset":       func(s *discovery.Site) { s.DatasetVersion = " " },
-		"no version":       func(s *discovery.Site) { s.Version = "" },
-		"bad price":        func(s *discovery.Site) { s.Prices[0].USD = "0.0000001" },
-		"unpriced trip":    func(s *discovery.Site) { s.Prices = s.Prices[:1] },
-		"relative feed":    func(s *discovery.Site) { s.FeedPath = "feeds/changes.atom" },
-		"relative changes": func(s *discovery.Site) { s.ChangesPath = "" },
-	} {
-		s := testSite(t)
-		s.Prices = slices.Clone(s.Prices)
-		edit(&s)
-		if s.Validate() == nil {
-			t.Errorf("%s: no error", name)
 		}
 	}
 }
@@ -166,9 +139,6 @@ func TestURLsUseTheBaseURL(t *testing.T) {
 	for _, base := range []string{testBase, "http://127.0.0.1:9999", "https://example.org/prefix"} {
 		s := testSite(t)
 		s.BaseURL = base
-		if err := s.Validate(); err != nil {
-			t.Fatal(err)
-		}
 		for _, d := range discovery.Documents(s) {
 			text := string(d.Body) + " " + d.Link
 			urls := urlPattern.FindAllString(text, -1)
