@@ -27,6 +27,7 @@ func TestFlagOverEnvironmentOverDefault(t *testing.T) {
 		{"build", "languages", "ENTRYCHECK_LANGUAGES", "en,es", "en,ar", func(c Config) string { return c.Languages }},
 		{"serve", "addr", "ENTRYCHECK_ADDR", "127.0.0.1:1", "127.0.0.1:2", func(c Config) string { return c.Addr }},
 		{"serve", "max-conns", "ENTRYCHECK_MAX_CONNS", "500", "700", func(c Config) string { return strconv.Itoa(c.MaxConns) }},
+		{"serve", "db-timeout", "ENTRYCHECK_DB_TIMEOUT", "3s", "4s", func(c Config) string { return c.DBTimeout.String() }},
 		{"serve", "pay-to", "ENTRYCHECK_PAY_TO", "0xenv", "0xflag", func(c Config) string { return c.PayTo }},
 		{"serve", "facilitator", "ENTRYCHECK_FACILITATOR", "local", "https://facilitator.example", func(c Config) string { return c.Facilitator }},
 		{"serve", "ap2-key", "ENTRYCHECK_AP2_KEY", "env.pem", "flag.pem", func(c Config) string { return c.AP2Key }},
