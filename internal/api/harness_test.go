@@ -109,11 +109,7 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, log
 	if dsn == "" {
 		dsn = filepath.Join(tb.TempDir(), "entrycheck.db")
 	}
-	st, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	e := &env{t: t, store: st, dsn: dsn, clock: &testClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}}
+	e := &env{t: t, dsn: dsn, clock: &testClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}}
 	e.srv = httptest.NewUnstartedServer(nil)
 	e.url = "http://" + e.srv.Listener.Addr().String()
 	e.cfg = config.Default()
@@ -127,6 +123,12 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, log
 	for _, o := range opts {
 		o(&e.cfg)
 	}
+	st, err := store.Open(context.Background(), dsn, store.WithTimeout(e.cfg.DBTimeout))
+	if err != nil {
+		e.srv.Close()
+		tb.Fatal(err)
+	}
+	e.store = st
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	if gate == nil {
 		gate, err = payment.NewGate(e.cfg, st, e.clock) // nil (challenge only) unless an option sets Facilitator

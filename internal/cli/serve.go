@@ -56,7 +56,7 @@ func serve(ctx context.Context, env Env, cfg config.Config, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, cfg.Database)
+	st, err := store.Open(ctx, cfg.Database, store.WithTimeout(cfg.DBTimeout))
 	if err != nil {
 		return err
 	}

@@ -54,6 +54,10 @@ type Config struct {
 	MaxInFlightPerAddr int
 	// Database is a SQLite file path or a postgres:// URL (--db, DATABASE_URL).
 	Database string
+	// DBTimeout bounds the database work of one request (--db-timeout,
+	// ENTRYCHECK_DB_TIMEOUT): past it the request is answered 503 with
+	// nothing counted, rather than hang while the database is stuck.
+	DBTimeout time.Duration
 	// PublicDir is the generated static tree that serve serves (--public, ENTRYCHECK_PUBLIC).
 	PublicDir string
 	// Languages lists the codes of the languages the build renders pages
@@ -313,6 +317,7 @@ func Default() Config {
 		// under 150 MB for a few percent more time.
 		BuildMemoryMiB: 100,
 		Database:       "var/entrycheck.db",
+		DBTimeout:      2 * time.Second,
 		PublicDir:      "public",
 		BaseURL:        "http://127.0.0.1:8080",
 		IPHashKeyFile:  "var/ip-hash.key",
@@ -380,6 +385,7 @@ func (c *Config) RegisterServe(fs *flag.FlagSet) {
 	fs.IntVar(&c.MaxConnsPerAddr, "max-conns-per-addr", c.MaxConnsPerAddr, "open connections kept at most from one peer address, trusted proxies exempt (env ENTRYCHECK_MAX_CONNS_PER_ADDR)")
 	fs.IntVar(&c.MaxInFlightPerAddr, "max-in-flight-per-addr", c.MaxInFlightPerAddr, "requests of one client address served at once; past it 429 (env ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR)")
 	fs.StringVar(&c.Database, "db", c.Database, "SQLite file `path` (or file: URI) or postgres:// URL (env DATABASE_URL)")
+	fs.DurationVar(&c.DBTimeout, "db-timeout", c.DBTimeout, "bound of one request's database work, past which it is answered 503 (env ENTRYCHECK_DB_TIMEOUT)")
 	fs.StringVar(&c.PublicDir, "public", c.PublicDir, "generated static `directory` to serve (env ENTRYCHECK_PUBLIC)")
 	fs.StringVar(&c.BaseURL, "base-url", c.BaseURL, "public base `URL` of the service (env ENTRYCHECK_BASE_URL)")
 	fs.StringVar(&c.PayTo, "pay-to", c.PayTo, "`address` that receives payments on the paid endpoints (env ENTRYCHECK_PAY_TO)")
@@ -424,6 +430,9 @@ func (c *Config) Load() error {
 	if c.MaxInFlightPerAddr < 1 {
 		return fmt.Errorf("the in-flight requests per address must be at least 1 (--max-in-flight-per-addr, ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR)")
 	}
+	if c.DBTimeout <= 0 {
+		return fmt.Errorf("the database timeout must be positive (--db-timeout, ENTRYCHECK_DB_TIMEOUT)")
+	}
 	if c.Verify.Timeout <= 0 {
 		return fmt.Errorf("the verification timeout must be positive (--verify-timeout)")
 	}
@@ -461,6 +470,7 @@ var usdAmount = regexp.MustCompile(`^[0-9]+(\.[0-9]{1,6})?$`)
 // given wins over the environment; its error waits for Load.
 func (c *Config) numbersFromEnv() error {
 	for name, dst := range map[string]*time.Duration{
+		"ENTRYCHECK_DB_TIMEOUT":             &c.DBTimeout,
 		"ENTRYCHECK_VERIFY_JITTER":          &c.Verify.Jitter,
 		"ENTRYCHECK_VERIFY_TIMEOUT":         &c.Verify.Timeout,
 		"ENTRYCHECK_VERIFY_HOST_INTERVAL":   &c.Verify.HostInterval,

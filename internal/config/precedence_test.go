@@ -29,6 +29,7 @@ func TestFlagOverEnvironmentOverDefault(t *testing.T) {
 		{"serve", "max-conns", "ENTRYCHECK_MAX_CONNS", "500", "700", func(c Config) string { return strconv.Itoa(c.MaxConns) }},
 		{"serve", "max-conns-per-addr", "ENTRYCHECK_MAX_CONNS_PER_ADDR", "10", "20", func(c Config) string { return strconv.Itoa(c.MaxConnsPerAddr) }},
 		{"serve", "max-in-flight-per-addr", "ENTRYCHECK_MAX_IN_FLIGHT_PER_ADDR", "5", "6", func(c Config) string { return strconv.Itoa(c.MaxInFlightPerAddr) }},
+		{"serve", "db-timeout", "ENTRYCHECK_DB_TIMEOUT", "3s", "4s", func(c Config) string { return c.DBTimeout.String() }},
 		{"serve", "pay-to", "ENTRYCHECK_PAY_TO", "0xenv", "0xflag", func(c Config) string { return c.PayTo }},
 		{"serve", "facilitator", "ENTRYCHECK_FACILITATOR", "local", "https://facilitator.example", func(c Config) string { return c.Facilitator }},
 		{"serve", "ap2-key", "ENTRYCHECK_AP2_KEY", "env.pem", "flag.pem", func(c Config) string { return c.AP2Key }},

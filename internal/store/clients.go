@@ -28,6 +28,8 @@ type Token struct {
 
 // CreateClient stores a new client.
 func (s *Store) CreateClient(ctx context.Context, c Client) error {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO clients (id, secret_hash, name, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`),
 		c.ID, c.SecretHash, c.Name, c.CreatedAt.Unix(), c.ExpiresAt.Unix())
 	if err != nil {
@@ -38,6 +40,8 @@ func (s *Store) CreateClient(ctx context.Context, c Client) error {
 
 // Client returns a client by id, or ErrNotFound.
 func (s *Store) Client(ctx context.Context, id string) (Client, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	c := Client{ID: id}
 	var created, expires int64
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT secret_hash, name, created_at, expires_at FROM clients WHERE id = ?`), id).
@@ -53,13 +57,27 @@ func (s *Store) Client(ctx context.Context, id string) (Client, error) {
 }
 
 // CreateToken stores a new access token and revokes the client's tokens
-// that expired before now or were issued before its newest keep.
+// that expired before now or were issued before its newest keep. Mints of
+// one client are serialised, so that at most keep stay live however many
+// run at once: SQLite has one writer, and on PostgreSQL the transaction
+// first locks the client's row, without which each concurrent transaction
+// (READ COMMITTED) would see at most keep tokens, add its own and keep
+// them all.
 func (s *Store) CreateToken(ctx context.Context, t Token, keep int, now time.Time) error {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return unavailable(fmt.Errorf("storing token: %w", err))
 	}
 	defer tx.Rollback()
+	if s.driver == Postgres {
+		// No row (an unknown client) locks nothing, and the insert then
+		// fails on the foreign key.
+		if _, err := tx.ExecContext(ctx, `SELECT 1 FROM clients WHERE id = $1 FOR UPDATE`, t.ClientID); err != nil {
+			return unavailable(fmt.Errorf("locking the client's tokens: %w", err))
+		}
+	}
 	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO tokens (id, client_id, secret_hash, expires_at, seq)
 		VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tokens WHERE client_id = ?))`),
 		t.ID, t.ClientID, t.SecretHash, t.ExpiresAt.Unix(), t.ClientID); err != nil {
@@ -78,6 +96,8 @@ func (s *Store) CreateToken(ctx context.Context, t Token, keep int, now time.Tim
 
 // LiveTokens counts a client's tokens that have not expired at now.
 func (s *Store) LiveTokens(ctx context.Context, clientID string, now time.Time) (int, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	var n int
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tokens WHERE client_id = ? AND expires_at >= ?`), clientID, now.Unix()).Scan(&n)
 	if err != nil {
@@ -88,6 +108,8 @@ func (s *Store) LiveTokens(ctx context.Context, clientID string, now time.Time) 
 
 // Token returns a token by id, or ErrNotFound.
 func (s *Store) Token(ctx context.Context, id string) (Token, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	t := Token{ID: id}
 	var expires int64
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT client_id, secret_hash, expires_at FROM tokens WHERE id = ?`), id).

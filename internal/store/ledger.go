@@ -14,6 +14,19 @@ import (
 // one upsert per distinct bucket instead of a transaction per request.
 // Counts are read from the database the first time a bucket is seen, so
 // they survive restarts.
+//
+// A batch is written within the earliest deadline of its requests, and
+// every request waits for its batch's outcome rather than for its own
+// deadline: a batch that cannot be written in time (another program holds
+// the file's write lock) is rolled back and taken back from the counts,
+// and all its requests are answered EUNAVAILABLE, so that none is counted
+// after it was refused. Requests share a timeout, so the earlier batch's
+// deadline is the earlier one, and a request waits at most its own
+// timeout and the time SQLite takes to notice an interrupt. The window
+// left is an interrupt that arrives as COMMIT completes: the batch is
+// reported failed and taken back in memory though the file has it, so its
+// requests are answered 503 yet counted in the file, and this process may
+// grant as many units more that day.
 type ledger struct {
 	s        *Store
 	add      *sql.Stmt
@@ -21,8 +34,14 @@ type ledger struct {
 	day      string
 	used     map[bucketKey]int
 	pending  map[pendingKey]int
-	waiters  []chan error
+	waiters  []waiter
 	flushing bool
+}
+
+// waiter is a request waiting for its batch to be written.
+type waiter struct {
+	done     chan error
+	deadline time.Time
 }
 
 type bucketKey struct{ scope, key string }
@@ -73,20 +92,17 @@ func (l *ledger) consume(ctx context.Context, day string, buckets []Bucket) (Con
 		c.Used[i] = l.used[k]
 		l.pending[pendingKey{day, k}]++
 	}
-	done := make(chan error, 1)
-	l.waiters = append(l.waiters, done)
+	w := waiter{done: make(chan error, 1)}
+	w.deadline, _ = ctx.Deadline() // Consume always sets one
+	l.waiters = append(l.waiters, w)
 	if !l.flushing {
 		l.flushing = true
 		go l.flush()
 	}
 	l.mu.Unlock()
-	select {
-	case err := <-done:
-		return c, err
-	case <-ctx.Done():
-		// The unit stays counted: the caller gave up, not the quota.
-		return c, ctx.Err()
-	}
+	// Not ctx.Done: whether the unit was counted is known only once the
+	// batch is written or rolled back, which its deadline bounds.
+	return c, <-w.done
 }
 
 // linger is how long a batch waits for more requests before it is written.
@@ -114,12 +130,12 @@ func (l *ledger) flush() {
 		l.pending, l.waiters = map[pendingKey]int{}, nil
 		lastBatch = len(waiters)
 		l.mu.Unlock()
-		err := l.write(pending)
+		err := l.write(pending, earliest(waiters))
 		if err != nil {
 			l.forget(pending)
 		}
 		for _, w := range waiters {
-			w <- err
+			w.done <- err
 		}
 	}
 }
@@ -136,15 +152,34 @@ func (l *ledger) forget(pending map[pendingKey]int) {
 	}
 }
 
-func (l *ledger) write(pending map[pendingKey]int) error {
-	tx, err := l.s.db.Begin()
+// earliest is the earliest deadline of a batch's waiters.
+func earliest(waiters []waiter) time.Time {
+	first := waiters[0].deadline
+	for _, w := range waiters[1:] {
+		if !w.deadline.IsZero() && (first.IsZero() || w.deadline.Before(first)) {
+			first = w.deadline
+		}
+	}
+	return first
+}
+
+// write persists a batch in one transaction, given up at deadline (zero:
+// the store's timeout from now). SQLite interrupts a statement whose
+// context ends, and a transaction that did not commit is rolled back.
+func (l *ledger) write(pending map[pendingKey]int, deadline time.Time) error {
+	if deadline.IsZero() {
+		deadline = time.Now().Add(l.s.timeout)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	tx, err := l.s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("persisting quota counts: %w", err)
 	}
 	defer tx.Rollback()
-	stmt := tx.Stmt(l.add)
+	stmt := tx.StmtContext(ctx, l.add)
 	for k, n := range pending {
-		if _, err := stmt.Exec(k.day, k.scope, k.key, n); err != nil {
+		if _, err := stmt.ExecContext(ctx, k.day, k.scope, k.key, n); err != nil {
 			return fmt.Errorf("persisting quota %s: %w", k.scope, err)
 		}
 	}

@@ -34,7 +34,13 @@ type Consumption struct {
 // list buckets in the same scope order. A SQLite file belongs to one process,
 // so that process decides in memory and persists the counts in batches
 // before it answers (see ledger).
+//
+// A consumption that does not finish within the store's timeout returns
+// EUNAVAILABLE and is not counted (see consumeInDatabase for the one
+// window where it may be).
 func (s *Store) Consume(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	if s.ledger != nil {
 		c, err := s.ledger.consume(ctx, day, buckets)
 		return c, unavailable(err)
@@ -43,6 +49,14 @@ func (s *Store) Consume(ctx context.Context, day string, buckets []Bucket) (Cons
 	return c, unavailable(err)
 }
 
+// consumeInDatabase counts in one transaction whose statements are each a
+// round trip (BEGIN, the upserts, COMMIT), never one autocommit statement:
+// a server that stalls keeps what it was sent and runs it when it resumes,
+// even after the deadline answered the request 503. Here COMMIT is sent
+// only if every upsert came back in time; otherwise the driver closes the
+// connection at the deadline and the server, resuming, rolls back. The
+// window left is a stall during COMMIT itself: the request is answered 503
+// and the server may still commit, counting one unit that was refused.
 func (s *Store) consumeInDatabase(ctx context.Context, day string, buckets []Bucket) (Consumption, error) {
 	c := Consumption{Exhausted: -1, Used: make([]int, len(buckets))}
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -77,6 +91,8 @@ func (s *Store) consumeInDatabase(ctx context.Context, day string, buckets []Buc
 
 // QuotaUsed returns how much of a bucket was used on a day.
 func (s *Store) QuotaUsed(ctx context.Context, day, scope, key string) (int, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	var used int
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT used FROM quota_usage WHERE day = ? AND scope = ? AND key = ?`), day, scope, key).Scan(&used)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -87,6 +103,8 @@ func (s *Store) QuotaUsed(ctx context.Context, day, scope, key string) (int, err
 
 // AddCounter adds delta to a live counter of the day.
 func (s *Store) AddCounter(ctx context.Context, day, name string, delta int64) error {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO counters (day, name, value) VALUES (?, ?, ?)
 		ON CONFLICT (day, name) DO UPDATE SET value = counters.value + excluded.value`), day, name, delta)
 	if err != nil {
@@ -97,6 +115,8 @@ func (s *Store) AddCounter(ctx context.Context, day, name string, delta int64) e
 
 // Counters returns the live counters of a day.
 func (s *Store) Counters(ctx context.Context, day string) (map[string]int64, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT name, value FROM counters WHERE day = ?`), day)
 	if err != nil {
 		return nil, unavailable(fmt.Errorf("reading counters: %w", err))

@@ -24,6 +24,8 @@ func (s *Store) Agree(ctx context.Context, name, value string) (string, error) {
 // DaySalt returns the random salt of a day's address hashes, made by the
 // first instance that needs it. Prune deletes it with the day's quota rows.
 func (s *Store) DaySalt(ctx context.Context, day string) (string, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", unavailable(err)

@@ -29,6 +29,8 @@ type Settlement struct {
 // RecordSettlement keeps a settlement. A settlement already kept for the
 // same authorization stays as it is: there is only one.
 func (s *Store) RecordSettlement(ctx context.Context, st Settlement) error {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO payment_settlements
 		(network, asset, payer, nonce, payment_hash, resource, receipts, settled_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -43,6 +45,8 @@ func (s *Store) RecordSettlement(ctx context.Context, st Settlement) error {
 // Settlement returns the settlement of an authorization kept and not
 // expired at now, or ErrNotFound.
 func (s *Store) Settlement(ctx context.Context, network, asset, payer, nonce string, now time.Time) (Settlement, error) {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
 	st := Settlement{Network: network, Asset: asset, Payer: payer, Nonce: nonce}
 	var settled, expires int64
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT payment_hash, resource, receipts, settled_at, expires_at

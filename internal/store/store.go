@@ -36,12 +36,17 @@ type Store struct {
 	driver string
 	ledger *ledger  // SQLite only
 	lock   *os.File // SQLite only: the database file, locked while the store is open
+	// timeout bounds the database work of one request (see deadline).
+	timeout time.Duration
 }
 
 // Open connects to a PostgreSQL URL (postgres:// or postgresql://) or a
 // SQLite file (a path or a file: URI, see sqlitePath), and migrates the schema to the current version.
-func Open(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{}
+func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
+	s := &Store{timeout: DefaultTimeout}
+	for _, o := range opts {
+		o(s)
+	}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		s.driver = Postgres
@@ -73,9 +78,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		// answered commits. Concurrent quota counts share one commit (see
 		// ledger), which keeps the cost off throughput. Only another
 		// program (a sqlite3 shell writing) can hold the write lock, since
-		// the file belongs to this process: a request waits for it 2
-		// seconds, then is answered 503, rather than stall the free tier.
-		s.db, err = sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(2000)&_pragma=foreign_keys(1)&_txlock=immediate")
+		// the file belongs to this process: a request waits for it as long
+		// as the store's timeout, then is answered 503, rather than stall
+		// the free tier. The request's deadline interrupts the wait too;
+		// the busy timeout bounds the work that has no deadline.
+		busy := max(s.timeout.Milliseconds(), 1)
+		s.db, err = sql.Open("sqlite", fmt.Sprintf("file:%s?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_txlock=immediate", path, busy))
 		if err == nil {
 			s.db.SetMaxOpenConns(1)
 		}
@@ -120,8 +128,13 @@ func (s *Store) Close() error {
 	return err
 }
 
-// Ping checks the connection, for health checks.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// Ping checks the connection, for health checks, within the store's
+// timeout or the caller's deadline, whichever comes first.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := s.deadline(ctx)
+	defer cancel()
+	return s.db.PingContext(ctx)
+}
 
 // q rewrites ? placeholders for PostgreSQL, so every query is written once.
 func (s *Store) q(query string) string {
