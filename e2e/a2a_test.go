@@ -67,14 +67,14 @@ func testA2AClient(t *testing.T, dir string) {
 			Skills             []string `json:"skills"`
 		} `json:"card"`
 		Payer                                             string  `json:"payer"`
-		Dataset, Check, PaidCheck, Passport, Trip, Replay a2aTask `json:"-"`
+		Dataset, Check, PaidCheck, Passport, Trip, Retry, Replay a2aTask `json:"-"`
 	}
 	raw := map[string]json.RawMessage{}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &raw); err != nil {
 		t.Fatalf("agent.mjs output %q: %v", stdout, err)
 	}
 	for key, into := range map[string]any{"card": &got.Card, "payer": &got.Payer, "dataset": &got.Dataset, "check": &got.Check,
-		"paid_check": &got.PaidCheck, "passport": &got.Passport, "trip": &got.Trip, "replay": &got.Replay} {
+		"paid_check": &got.PaidCheck, "passport": &got.Passport, "trip": &got.Trip, "retry": &got.Retry, "replay": &got.Replay} {
 		if err := json.Unmarshal(raw[key], into); err != nil {
 			t.Fatalf("agent.mjs %s: %v", key, err)
 		}
@@ -131,13 +131,19 @@ func testA2AClient(t *testing.T, dir string) {
 		}
 	}
 
-	// The same payment again: refused, nothing served, nothing charged.
-	if r := got.Replay; r.State != "failed" || r.PaymentStatus != "payment-failed" || !strings.HasSuffix(r.PaymentError, "nonce_already_used") || r.Artifacts != 0 {
+	// The same payment again for the same check (its answer was lost):
+	// answered again with the same receipt, charged once.
+	if r := got.Retry; r.State != "completed" || r.PaymentStatus != "payment-completed" || !reflect.DeepEqual(r.Receipts, got.PaidCheck.Receipts) {
+		t.Errorf("the same payment again: %s %s %+v, want completed with %+v", r.State, r.PaymentStatus, r.Receipts, got.PaidCheck.Receipts)
+	}
+	// The same payment for another check: refused (the x402 client names
+	// the resource it paid for), nothing served, nothing charged.
+	if r := got.Replay; r.State != "failed" || r.PaymentStatus != "payment-failed" || r.PaymentError == "" || !strings.Contains(r.Text, "nothing was charged") || r.Artifacts != 0 {
 		t.Errorf("replayed payment: %+v", r)
 	}
 	stats := getJSON(t, url+"/stats.json")
 	if stats["paid_calls_today"] != float64(3) || stats["free_checks_today"] != float64(2) {
-		t.Errorf("counters after 3 paid skills, 1 replay, 1 A2A and 1 REST free check: paid %v, free %v", stats["paid_calls_today"], stats["free_checks_today"])
+		t.Errorf("counters after 3 paid skills, 1 retry, 1 replay, 1 A2A and 1 REST free check: paid %v, free %v", stats["paid_calls_today"], stats["free_checks_today"])
 	}
 }
 

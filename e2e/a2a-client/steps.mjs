@@ -2,16 +2,18 @@
 // line) and ../a2a-client-v1/agent.mjs (its 1.x line, through its v0.3
 // compatibility layer) share: guard the network, read the agent card, call
 // every skill, pay the paid skills with the official x402 client (exact
-// scheme, EIP-3009 on Base) as x402's A2A transport specifies, replay a
-// payment, and print one JSON line:
+// scheme, EIP-3009 on Base) as x402's A2A transport specifies, send a
+// payment again, and print one JSON line:
 //
 //   {"card":{...},"dataset":{...},"check":{...},"paid_check":{...},
-//    "passport":{...},"trip":{...},"replay":{...},"payer":"0x..."}
+//    "passport":{...},"trip":{...},"retry":{...},"replay":{...},"payer":"0x..."}
 //
 // Each skill's entry holds the task's final state, its x402 metadata and
 // the data of its answer artifact, for the Go test to compare with the
-// REST answers. "replay" submits the paid check's payment again in a new
-// task, which must fail with nothing served.
+// REST answers. "retry" submits the paid check's payment again in a new
+// task for the same check, as a client that lost the answer does: it is
+// answered again with the same receipt. "replay" submits it for another
+// check, which must fail with nothing served.
 //
 // It imports no package itself: each client hands it the x402 client and
 // viem from its own node_modules, so each folder runs on what its own
@@ -119,13 +121,18 @@ export function run({ script, connect, x402 }) {
     delete out.passport.payload;
     delete out.trip.payload;
 
-    // The paid check's payment again, in a new task for the same answer.
-    const again = await send({ skill: "paid-check", passport: "DEU", destination: "THA" }, { x402: true });
-    out.replay = summary(await send({}, {
-      taskId: again.id,
-      x402: true,
-      metadata: { "x402.payment.status": "payment-submitted", "x402.payment.payload": paidCheck.payload },
-    }));
+    // The paid check's payment again, in a new task for the same answer,
+    // then in a task for another answer.
+    const submitAgain = async (data) => {
+      const task = await send(data, { x402: true });
+      return summary(await send({}, {
+        taskId: task.id,
+        x402: true,
+        metadata: { "x402.payment.status": "payment-submitted", "x402.payment.payload": paidCheck.payload },
+      }));
+    };
+    out.retry = await submitAgain({ skill: "paid-check", passport: "DEU", destination: "THA" });
+    out.replay = await submitAgain({ skill: "paid-check", passport: "DEU", destination: "FRA" });
     delete paidCheck.payload;
     out.paid_check = paidCheck;
     process.stdout.write(JSON.stringify(out) + "\n");
