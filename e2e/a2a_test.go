@@ -66,7 +66,7 @@ func testA2AClient(t *testing.T, dir string) {
 			ProtocolVersion    string   `json:"protocolVersion"`
 			Skills             []string `json:"skills"`
 		} `json:"card"`
-		Payer                                             string  `json:"payer"`
+		Payer                                                    string  `json:"payer"`
 		Dataset, Check, PaidCheck, Passport, Trip, Retry, Replay a2aTask `json:"-"`
 	}
 	raw := map[string]json.RawMessage{}
