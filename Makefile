@@ -1,7 +1,7 @@
 # entrycheck: one target per thing a person does.
 GO       ?= go
 BIN      := bin/entrycheck
-# The matrix snapshots to serve and to record changes from (see README: Data).
+# The matrix snapshots to serve and to record changes from (see docs/data.md).
 DATA     ?= ../shared/dataset/passport-index/2026-02-17
 PREVIOUS ?= ../shared/dataset/passport-index/2025-01-12
 TEMPL    := github.com/a-h/templ/cmd/templ@v0.3.977

@@ -61,7 +61,7 @@ func ReadInfo(dir string) (Info, error) {
 // directory costs the file system several times what writing a page does,
 // and the languages multiply the route pages, so they share the English
 // pages' directories. The server maps the addresses to the files; a
-// static host needs one rewrite rule (README: The site).
+// static host needs one rewrite rule (docs/site.md).
 
 // PageFile is the file, relative to the tree, of the page whose English
 // address is path ("/passports/deu/tha/", "/404.html") in the language
