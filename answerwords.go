@@ -77,11 +77,9 @@ func TransitThrough(c *locale.Catalog, country string) string {
 // secondary visa table gives no number of days, in the language of c.
 func NotStated(c *locale.Catalog) string { return c.Text("stay.not_stated") }
 
-// StayWords is a verdict's allowed stay as it reads after LabelAllowedStay:
-// "60 days", NotStated, or "" when the requirement states no stay.
-func StayWords(r Requirement, d Days) string { return StayWordsIn(English(), r, d) }
-
-// StayWordsIn is StayWords in the language of c.
+// StayWordsIn is a verdict's allowed stay as it reads after
+// LabelAllowedStay: "60 days", NotStated, or "" when the requirement states
+// no stay. It is in the language of c.
 func StayWordsIn(c *locale.Catalog, r Requirement, d Days) string {
 	switch {
 	case d.Valid:
@@ -145,22 +143,17 @@ func (a Action) SentenceIn(c *locale.Catalog, r Requirement, ownCountry bool) st
 	return c.Text("action.check_official_authority")
 }
 
-// OldVerdictWords says that a verdict as of asOf is older than
+// OldVerdictWordsIn says that a verdict as of asOf is older than
 // VerdictOldAfterDays and must be confirmed before travel: with the official
-// authority of destination (a country name), whose curated official page
-// is page, or, when page is nil, with its embassy, consulate or
-// immigration service (no address is guessed). The page is
-// given by its address alone: its citation names the page the curators
-// read it on, which may be another. "The verdict is as of 17 February
-// 2026, more than 180 days ago, and may have changed since: confirm it with
-// the official authority of Japan before you travel (official page:
-// https://www.mofa.go.jp/j_info/visit/visa/visaonline.html)."
-func OldVerdictWords(asOf Date, destination string, page *Apply) string {
-	return OldVerdictWordsIn(English(), asOf, destination, page)
-}
-
-// OldVerdictWordsIn is OldVerdictWords in the language of c; destination
-// is the country's name in that language.
+// authority of destination (a country name), whose curated official page is
+// page, or, when page is nil, with its embassy, consulate or immigration
+// service (no address is guessed). The page is given by its address alone:
+// its citation names the page the curators read it on, which may be another.
+// "The verdict is as of 17 February 2026, more than 180 days ago, and may
+// have changed since: confirm it with the official authority of Japan before
+// you travel (official page:
+// https://www.mofa.go.jp/j_info/visit/visa/visaonline.html)." It is in the
+// language of c; destination is the country's name in that language.
 func OldVerdictWordsIn(c *locale.Catalog, asOf Date, destination string, page *Apply) string {
 	if page == nil {
 		return c.Count("verdict.old.confirm_unnamed", VerdictOldAfterDays, "date", asOf.LongIn(c))
@@ -168,38 +161,27 @@ func OldVerdictWordsIn(c *locale.Catalog, asOf Date, destination string, page *A
 	return c.Count("verdict.old.confirm", VerdictOldAfterDays, "date", asOf.LongIn(c), "country", destination, "url", page.URL)
 }
 
-// OldVerdictsWords says the same of every verdict of a list as of asOf (a
+// OldVerdictsWordsIn says the same of every verdict of a list as of asOf (a
 // passport's destinations), whose own pages name each destination's
 // authority: "The verdicts below are as of 17 February 2026, more than 180
-// days ago, and may have changed since: confirm yours with the
-// destination's official authority before you travel; each destination's
-// page names it."
-func OldVerdictsWords(asOf Date) string { return OldVerdictsWordsIn(English(), asOf) }
-
-// OldVerdictsWordsIn is OldVerdictsWords in the language of c.
+// days ago, and may have changed since: confirm yours with the destination's
+// official authority before you travel; each destination's page names it."
+// It is in the language of c.
 func OldVerdictsWordsIn(c *locale.Catalog, asOf Date) string {
 	return c.Count("words.old_verdicts", VerdictOldAfterDays, "date", asOf.LongIn(c))
 }
 
-// ApplyAtEmbassyWords is the next step of a route that requires a visa
+// ApplyAtEmbassyWordsIn is the next step of a route that requires a visa
 // where the curators found no official page to apply on or read about it:
-// where a visa is applied for, without guessing an address.
-func ApplyAtEmbassyWords(destination string) string {
-	return ApplyAtEmbassyWordsIn(English(), destination)
-}
-
-// ApplyAtEmbassyWordsIn is ApplyAtEmbassyWords in the language of c;
-// destination is the country's name in that language.
+// where a visa is applied for, without guessing an address. It is in the
+// language of c; destination is the country's name in that language.
 func ApplyAtEmbassyWordsIn(c *locale.Catalog, destination string) string {
 	return c.Text("words.apply_at_embassy", "country", destination)
 }
 
-// ApplyKindLabel names an official place to apply by its kind, as the link
-// to it reads: "Apply online (official portal)".
-func ApplyKindLabel(kind string) string { return ApplyKindLabelIn(English(), kind) }
-
-// ApplyKindLabelIn is ApplyKindLabel in the language of c: message
-// words.apply_kind.<kind>, or the kind for one no catalog names.
+// ApplyKindLabelIn names an official place to apply by its kind, as the link
+// to it reads: "Apply online (official portal)". It is in the language of c:
+// message words.apply_kind.<kind>, or the kind for one no catalog names.
 func ApplyKindLabelIn(c *locale.Catalog, kind string) string {
 	if id := "words.apply_kind." + kind; c.Has(id) {
 		return c.Text(id)
@@ -230,12 +212,9 @@ func (s CheckedStatement) LabelIn(c *locale.Catalog) string {
 	return c.Text("status.statement.label", "label", LabelOfficialStatement.In(c), "standing", s.StandingIn(c))
 }
 
-// ConditionLabel names a condition of a trip's leg by the entry rule it
+// ConditionLabelIn names a condition of a trip's leg by the entry rule it
 // assesses, with that rule's label (RuleFields); the planned stay and the
-// Schengen count have labels of their own.
-func ConditionLabel(kind string) string { return ConditionLabelIn(English(), kind) }
-
-// ConditionLabelIn is ConditionLabel in the language of c.
+// Schengen count have labels of their own. It is in the language of c.
 func ConditionLabelIn(c *locale.Catalog, kind string) string {
 	switch kind {
 	case ConditionStayDuration:

@@ -28,7 +28,7 @@ func TestVerdictWords(t *testing.T) {
 // condition has no words of its own: a surface would show its code.
 func TestEveryKindHasWords(t *testing.T) {
 	for _, k := range entrycheck.ApplyKinds() {
-		if l := entrycheck.ApplyKindLabel(k); l == k {
+		if l := entrycheck.ApplyKindLabelIn(entrycheck.English(), k); l == k {
 			t.Errorf("apply kind %s has no label", k)
 		}
 	}
@@ -43,7 +43,7 @@ func TestEveryKindHasWords(t *testing.T) {
 	}
 	for _, kind := range []string{entrycheck.ConditionPassportValidity, entrycheck.ConditionStayDuration, entrycheck.ConditionSchengen, entrycheck.ConditionTransit,
 		entrycheck.ConditionOnwardTicket, entrycheck.ConditionYellowFever, entrycheck.ConditionBlankPages, entrycheck.ConditionOtherHealth, entrycheck.ConditionVerdictAge} {
-		if l := entrycheck.ConditionLabel(kind); strings.Contains(l, "_") || l == "" || strings.ToUpper(l[:1]) != l[:1] {
+		if l := entrycheck.ConditionLabelIn(entrycheck.English(), kind); strings.Contains(l, "_") || l == "" || strings.ToUpper(l[:1]) != l[:1] {
 			t.Errorf("condition %s is labelled %q", kind, l)
 		}
 	}

@@ -6,10 +6,8 @@ import "github.com/entrycheck/entrycheck/internal/locale"
 // Each status is message status.<kind>.<code>; a code no catalog names
 // reads as it is.
 
-// VerdictStatusWords is a verdict_verification status in words.
-func VerdictStatusWords(status string) string { return VerdictStatusWordsIn(English(), status) }
-
-// VerdictStatusWordsIn is VerdictStatusWords in the language of c.
+// VerdictStatusWordsIn is a verdict_verification status in words. It is in
+// the language of c.
 func VerdictStatusWordsIn(c *locale.Catalog, status string) string {
 	return wordsOr(c, "status.verdict."+status, status)
 }

@@ -177,11 +177,3 @@ func Documents(site FeedSite, events []Event) ([]Document, error) {
 	}
 	return append(js, atom...), nil
 }
-
-// currentDocument is the first of a feed's documents, the current one.
-func currentDocument(docs []Document, err error) ([]byte, error) {
-	if err != nil {
-		return nil, err
-	}
-	return docs[0].Body, nil
-}

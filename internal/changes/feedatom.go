@@ -37,12 +37,6 @@ type atomEntry struct {
 	Related []string
 }
 
-// FeedAtom renders the current document of the Atom feed from the whole
-// event log (in any order). The same events give the same bytes.
-func FeedAtom(site FeedSite, events []Event) ([]byte, error) {
-	return currentDocument(atomDocuments(site, events))
-}
-
 // atomDocuments renders the Atom feed of rule changes and source
 // verification and its archives, the current document first, then the
 // archives newest first. Its entries: one per destination and matrix

@@ -59,12 +59,6 @@ type FeedEvent struct {
 	URL string `json:"url"`
 }
 
-// FeedJSON renders the current document of /changes.json from the whole
-// event log (in any order). The same events give the same bytes.
-func FeedJSON(site FeedSite, events []Event) ([]byte, error) {
-	return currentDocument(jsonDocuments(site, events))
-}
-
 // jsonDocuments renders /changes.json and its archives: the current
 // document first, then the archives newest first.
 func jsonDocuments(site FeedSite, events []Event) ([]Document, error) {

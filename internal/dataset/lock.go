@@ -255,9 +255,6 @@ func (p *Pin) missing() string {
 	return ""
 }
 
-// Pins returns the pinned snapshots, newest first.
-func (l *Lock) Pins() []Pin { return slices.Clone(l.pins) }
-
 // Versions lists the pinned versions, newest first.
 func (l *Lock) Versions() []string {
 	out := make([]string, len(l.pins))

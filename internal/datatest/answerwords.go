@@ -38,7 +38,7 @@ func AnswerWords(r entrycheck.CheckResult) (labels, phrases []string) {
 		labels = append(labels, s.Label())
 	}
 	if r.Apply != nil {
-		labels = append(labels, entrycheck.ApplyKindLabel(r.Apply.Kind))
+		labels = append(labels, entrycheck.ApplyKindLabelIn(entrycheck.English(), r.Apply.Kind))
 	}
 	if len(labels) > 0 {
 		labels = append(labels, entrycheck.LabelSource.String())
@@ -63,8 +63,8 @@ func AnswerWords(r entrycheck.CheckResult) (labels, phrases []string) {
 		}
 	}
 	phrases = []string{r.RequirementLabel, "as of " + r.VerdictVerification.AsOf.Long(), r.ActionSentence(),
-		capital(entrycheck.VerdictStatusWords(r.VerdictVerification.Status)), capital(entrycheck.RulesStatusWords(r.EntryRulesVerification.Status)), r.Disclaimer}
-	if s := entrycheck.StayWords(r.Requirement, r.AllowedStayDays); s != "" {
+		capital(entrycheck.VerdictStatusWordsIn(entrycheck.English(), r.VerdictVerification.Status)), capital(entrycheck.RulesStatusWords(r.EntryRulesVerification.Status)), r.Disclaimer}
+	if s := entrycheck.StayWordsIn(entrycheck.English(), r.Requirement, r.AllowedStayDays); s != "" {
 		phrases = append(phrases, s)
 	}
 	if notCited != "" {

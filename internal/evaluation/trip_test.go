@@ -974,7 +974,7 @@ func TestTripLegWithOldVerdictIsNeverReady(t *testing.T) {
 	if page == nil {
 		t.Fatal("JPN has no curated official page for every passport; the test needs one to be named")
 	}
-	if !c.ActionNeeded || c.Detail != direct.VerdictVerification.Confirm || c.Detail != entrycheck.OldVerdictWords(l.VerdictVerification.AsOf, "Japan", page) ||
+	if !c.ActionNeeded || c.Detail != direct.VerdictVerification.Confirm || c.Detail != entrycheck.OldVerdictWordsIn(entrycheck.English(), l.VerdictVerification.AsOf, "Japan", page) ||
 		!strings.Contains(c.Detail, page.URL) || !strings.Contains(c.Detail, "confirm it with the official authority of Japan before you travel") {
 		t.Errorf("verdict_age condition %+v; the check says %q", c, direct.VerdictVerification.Confirm)
 	}
@@ -1028,7 +1028,7 @@ func TestOldVerdictAsksForConfirmation(t *testing.T) {
 			}
 			continue
 		}
-		want := entrycheck.OldVerdictWords(r.VerdictVerification.AsOf, r.Destination.Name, authorityFor(t, c.destination, r.Requirement))
+		want := entrycheck.OldVerdictWordsIn(entrycheck.English(), r.VerdictVerification.AsOf, r.Destination.Name, authorityFor(t, c.destination, r.Requirement))
 		if confirm != want || !strings.HasSuffix(r.ActionSentence(), " "+want) || !strings.HasPrefix(r.ActionSentence(), r.Action.Sentence(r.Requirement, false)) {
 			t.Errorf("%s to %s: action %q, want it to end with %q", c.passport, c.destination, r.ActionSentence(), want)
 		}

@@ -76,7 +76,7 @@ func TestCuratedChangeRewritesOnlyItsPagesInEveryLanguage(t *testing.T) {
 	if r.Written != len(changed) {
 		t.Errorf("the build reports %d files written, %d changed", r.Written, len(changed))
 	}
-	t.Logf("one curated rule reworded: %s", r)
+	t.Logf("one curated rule reworded: %+v", r)
 }
 
 // reworded is the curated layer with one text of one file replaced.

@@ -71,11 +71,6 @@ type Report struct {
 	Duration                         time.Duration
 }
 
-func (r Report) String() string {
-	return fmt.Sprintf("%d files (%d routes, %.1f MB): %d written, %d unchanged, %d deleted in %s",
-		r.Files, r.Routes, float64(r.Bytes)/1e6, r.Written, r.Skipped, r.Deleted, r.Duration.Round(time.Millisecond))
-}
-
 // site is one build in progress.
 type site struct {
 	ev       *evaluation.Evaluator

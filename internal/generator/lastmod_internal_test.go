@@ -263,7 +263,7 @@ func TestOldVerdictsSayWhomToConfirmWith(t *testing.T) {
 			}
 			return html.UnescapeString(string(b))
 		}
-		list := entrycheck.OldVerdictsWords(old.AsOf)
+		list := entrycheck.OldVerdictsWordsIn(entrycheck.English(), old.AsOf)
 		for _, f := range []string{"index.html", "index.md"} {
 			if page := read("passports", "deu", f); strings.Contains(page, list) != c.old {
 				t.Errorf("%s verdicts: /passports/deu/%s says %q: %v", c.name, f, list, !c.old)

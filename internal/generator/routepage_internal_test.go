@@ -123,7 +123,7 @@ func TestVisaRoutePageNamesItsNextStep(t *testing.T) {
 			t.Errorf("/passports/nga/usa/ offers %s, which serves another requirement", u)
 		}
 	}
-	next := entrycheck.ApplyAtEmbassyWords("United States")
+	next := entrycheck.ApplyAtEmbassyWordsIn(entrycheck.English(), "United States")
 	if res.Apply != nil {
 		next = res.Apply.URL
 	}

@@ -278,7 +278,7 @@ func TestSnapshotSwitchRewritesOnlyAffectedFiles(t *testing.T) {
 	if r.Written != rewritten || r.Skipped+r.Written != r.Files {
 		t.Errorf("report %+v, but %d files changed", r, rewritten)
 	}
-	t.Logf("snapshot switch: %s", r)
+	t.Logf("snapshot switch: %+v", r)
 
 	again, err := generator.Build(ctx, datatest.EvaluatorOf(t, to), opts)
 	if err != nil {

@@ -252,7 +252,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStay := entrycheck.LabelAllowedStay.String() + ": " + entrycheck.StayWords(want.Requirement, want.AllowedStayDays)
+	wantStay := entrycheck.LabelAllowedStay.String() + ": " + entrycheck.StayWordsIn(entrycheck.English(), want.Requirement, want.AllowedStayDays)
 	if want.RequirementLabel != "Visa-free" || wantStay != "Allowed stay: 60 days" {
 		t.Fatalf("the evaluator says %s, %s", want.RequirementLabel, wantStay)
 	}
@@ -269,7 +269,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	}
 	asOf := "As of " + want.VerdictVerification.AsOf.Long() + "."
 	if want.VerdictVerification.On(time.Now()).Old { // the browser's day
-		asOf = entrycheck.OldVerdictWords(want.VerdictVerification.AsOf, "", nil)
+		asOf = entrycheck.OldVerdictWordsIn(entrycheck.English(), want.VerdictVerification.AsOf, "", nil)
 	}
 	if !strings.Contains(out, asOf) || strings.Contains("\n"+out+"\n", "\nfalse\n") {
 		t.Errorf("preset checker shows %q, want %q and no stray text", out, asOf)

@@ -54,9 +54,6 @@ func (a Address) word() []byte {
 // Hash is a 32-byte Keccak-256 digest.
 type Hash [32]byte
 
-// Hex is the hash as 0x-prefixed lower-case hex.
-func (h Hash) Hex() string { return "0x" + hex.EncodeToString(h[:]) }
-
 // keccak256 is Ethereum's Keccak-256 (the original Keccak padding, not the
 // standardised SHA3-256) of the concatenated parts.
 func keccak256(parts ...[]byte) Hash {

@@ -233,3 +233,6 @@ func TestRecoverSignCompact(t *testing.T) {
 		}
 	}
 }
+
+// Hex is the hash as 0x-prefixed lower-case hex, for the tests' messages.
+func (h Hash) Hex() string { return "0x" + hex.EncodeToString(h[:]) }
