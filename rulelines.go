@@ -15,7 +15,7 @@ import (
 // destination answer, the cited records and every text (the CLI, the MCP
 // text, the pages, their markdown and llms-full.txt) walk it, so a new field
 // is a value type and its members in the three views (rules.go), a row
-// here, its schema in internal/api/openapi.json and a value in
+// here, its schema in internal/apidoc/openapi.json and a value in
 // datatest.FullRules, whose absence the surface tests name.
 
 // RuleLine is one thing an entry rule says, as people read it.

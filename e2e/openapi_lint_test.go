@@ -17,8 +17,8 @@ const (
 	// lintDir holds the locked Redocly CLI and its configuration
 	// (redocly.yaml: the recommended rules).
 	lintDir = "openapi-lint"
-	// lintedDocument is internal/api/openapi.json, relative to lintDir.
-	lintedDocument = "../../internal/api/openapi.json"
+	// lintedDocument is internal/apidoc/openapi.json, relative to lintDir.
+	lintedDocument = "../../internal/apidoc/openapi.json"
 )
 
 // lintReport is what `redocly lint --format=json` prints.
@@ -43,7 +43,7 @@ type lintReport struct {
 	} `json:"problems"`
 }
 
-// TestOpenAPIDocumentLintsClean lints internal/api/openapi.json with Redocly CLI's
+// TestOpenAPIDocumentLintsClean lints internal/apidoc/openapi.json with Redocly CLI's
 // recommended rules: any error fails the test, each one named with its
 // rule, message and place; warnings are counted and listed in the log.
 func TestOpenAPIDocumentLintsClean(t *testing.T) {
@@ -66,14 +66,14 @@ func TestOpenAPIDocumentLintsClean(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
 		t.Fatalf("redocly lint (%v) printed no JSON report: %v\nstdout: %.4000s\nstderr: %.4000s", runErr, err, stdout.String(), stderr.String())
 	}
-	t.Logf("Redocly CLI %s linted internal/api/openapi.json in %s: %d errors, %d warnings",
+	t.Logf("Redocly CLI %s linted internal/apidoc/openapi.json in %s: %d errors, %d warnings",
 		report.Version, time.Since(start).Round(time.Millisecond), report.Totals.Errors, report.Totals.Warnings)
 
 	for _, p := range report.Problems {
-		where := "internal/api/openapi.json"
+		where := "internal/apidoc/openapi.json"
 		if len(p.Location) > 0 {
 			l := p.Location[0]
-			where = fmt.Sprintf("%s (internal/api/openapi.json:%d:%d)", l.Pointer, l.Start.Line, l.Start.Col)
+			where = fmt.Sprintf("%s (internal/apidoc/openapi.json:%d:%d)", l.Pointer, l.Start.Line, l.Start.Col)
 		}
 		if p.Severity == "error" {
 			t.Errorf("%s: %s at %s", p.RuleID, p.Message, where)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
@@ -146,7 +147,7 @@ func startLogged(tb testing.TB, t *testing.T, dsn string, gate payment.Gate, log
 		e.srv.Close()
 		st.Close()
 	})
-	doc, err := libopenapi.NewDocument(api.OpenAPIFor(api.SiteOf(e.cfg, evaluatorFor(tb, e.cfg))))
+	doc, err := libopenapi.NewDocument(apidoc.For(apidoc.SiteOf(e.cfg, evaluatorFor(tb, e.cfg))))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -21,8 +21,8 @@ import (
 	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
@@ -161,7 +161,7 @@ func checkArgs(passport, destination string) map[string]any {
 
 func TestMCPConnectAndListTools(t *testing.T) {
 	e := start(t, "")
-	card := discovery.MCPServerCard(api.SiteOf(e.cfg, datatest.Evaluator(t)))
+	card := discovery.MCPServerCard(apidoc.SiteOf(e.cfg, datatest.Evaluator(t)))
 	var cardTools []string
 	for _, tool := range card.Meta.Tools {
 		cardTools = append(cardTools, tool.Name)

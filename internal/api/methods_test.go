@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 )
@@ -25,7 +25,7 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 	var doc struct {
 		Paths map[string]map[string]json.RawMessage `json:"paths"`
 	}
-	if err := json.Unmarshal(api.OpenAPIFor(api.SiteOf(e.cfg, datatest.Evaluator(t))), &doc); err != nil {
+	if err := json.Unmarshal(apidoc.For(apidoc.SiteOf(e.cfg, datatest.Evaluator(t))), &doc); err != nil {
 		t.Fatal(err)
 	}
 	methods := []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
@@ -84,7 +84,7 @@ func TestEveryOtherMethodIs405(t *testing.T) {
 // (security: [] for the public ones).
 func TestOpenAPIDeclaresTheLimitsAndSecurity(t *testing.T) {
 	var doc map[string]any
-	if err := json.Unmarshal(api.OpenAPIFor(api.SiteOf(config.Default(), datatest.Evaluator(t))), &doc); err != nil {
+	if err := json.Unmarshal(apidoc.For(apidoc.SiteOf(config.Default(), datatest.Evaluator(t))), &doc); err != nil {
 		t.Fatal(err)
 	}
 	traveler := at(doc, "components", "schemas", "TripRequest", "properties", "traveler", "properties").(map[string]any)

@@ -4,19 +4,19 @@
 // registration and tokens (oauth), the paid tier (payment) and the site's
 // search and not-found pages (find), in front of the generated static tree
 // and the discovery documents (static). The REST, MCP and A2A checks are
-// one free check (check)
-// counted against one set of quotas (quota); every JSON answer and error
-// is written by the response package, whose table maps each domain error
-// code to its answer.
+// one free check (check) counted against one set of quotas (quota); every
+// JSON answer and error is written by the response package, whose table
+// maps each domain error code to its answer. It serves the OpenAPI
+// description of package apidoc.
 //
 // This package holds what ties them together: the Server built from its
 // Deps, the routes of discovery.Routes, the middleware (request id,
 // recovery, access log, security headers, CORS, compression of the JSON
 // answers), the bounds per client address (connections, requests in
-// flight) and on request bodies, the metrics, the connection cap and the
-// OpenAPI description.
-// It depends on the domain, the evaluation core, the store and the
-// configuration; nothing below it imports it.
+// flight) and on request bodies, the metrics and the connection cap.
+// It depends on the domain, the evaluation core, the store, the
+// configuration, the discovery documents and the API description; only the
+// command imports it.
 package api
 
 import (
@@ -38,6 +38,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/rest"
 	"github.com/entrycheck/entrycheck/internal/api/static"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/evaluation"
@@ -126,7 +127,7 @@ func NewServer(d Deps) *Server {
 	}
 	// The documents depend on the configuration only, which does not
 	// change while the server runs.
-	openapi := OpenAPIFor(s.site())
+	openapi := apidoc.For(s.site())
 	restEndpoints := &rest.Endpoints{
 		Checker: checker, Quotas: quotas, Authenticate: auth.Authenticate, Evaluator: s.evaluator,
 		Database: d.Store, Clock: clock, Log: s.log,
@@ -137,7 +138,7 @@ func NewServer(d Deps) *Server {
 		cashier: cashier,
 		mcp: &mcpserver.Endpoint{
 			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
-			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: OpenAPIDocument, Clock: clock, Log: s.log,
+			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: apidoc.Document, Clock: clock, Log: s.log,
 		},
 		a2a: &a2aserver.Endpoint{
 			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
@@ -162,4 +163,4 @@ func (s *Server) evaluator() *evaluation.Evaluator { return s.ev.Load() }
 
 // site describes this deployment: the configured base URL, quotas and
 // prices and the loaded dataset.
-func (s *Server) site() discovery.Site { return SiteOf(s.cfg, s.evaluator()) }
+func (s *Server) site() discovery.Site { return apidoc.SiteOf(s.cfg, s.evaluator()) }

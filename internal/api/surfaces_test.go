@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
-	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
@@ -146,7 +146,7 @@ func TestEveryRequirementValueOnEverySurface(t *testing.T) {
 func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
 	e := start(t, "")
 	var doc map[string]any
-	if err := json.Unmarshal(api.OpenAPIFor(api.SiteOf(e.cfg, datatest.Evaluator(t))), &doc); err != nil {
+	if err := json.Unmarshal(apidoc.For(apidoc.SiteOf(e.cfg, datatest.Evaluator(t))), &doc); err != nil {
 		t.Fatal(err)
 	}
 	prices := discovery.PricesOf(e.cfg.Prices)

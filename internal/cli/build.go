@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/dataset"
@@ -127,8 +127,8 @@ func siteInputs(ctx context.Context, cfg config.Config, st *store.Store, snap *d
 		return fail(err)
 	}
 	baseline, changed := changes.History(events, snap.Version())
-	site := api.SiteOf(cfg, ev)
-	extra = append(extra, generator.File{Path: "/openapi.json", Body: api.OpenAPIFor(site)})
+	site := apidoc.SiteOf(cfg, ev)
+	extra = append(extra, generator.File{Path: "/openapi.json", Body: apidoc.For(site)})
 	for _, d := range discovery.Documents(site) {
 		extra = append(extra, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // openAPIDocument is the API description, from this package's directory.
-const openAPIDocument = "../api/openapi.json"
+const openAPIDocument = "../apidoc/openapi.json"
 
 // TestEveryRuleFieldReachesEverySurface walks entrycheck.RuleFields and
 // fails, naming the field, when a surface forgets one: the schema of

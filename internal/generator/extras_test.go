@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/changes"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/dataset"
@@ -49,11 +49,11 @@ func extras(t *testing.T, version string, events []changes.Event) []generator.Fi
 	}
 	cfg := config.Default()
 	cfg.BaseURL = base
-	files := []generator.File{{Path: "/openapi.json", Body: api.OpenAPIFor(api.SiteOf(cfg, datatest.Evaluator(t)))}}
+	files := []generator.File{{Path: "/openapi.json", Body: apidoc.For(apidoc.SiteOf(cfg, datatest.Evaluator(t)))}}
 	for _, d := range docs {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body})
 	}
-	for _, d := range discovery.Documents(api.SiteOf(cfg, datatest.EvaluatorOf(t, version))) {
+	for _, d := range discovery.Documents(apidoc.SiteOf(cfg, datatest.EvaluatorOf(t, version))) {
 		files = append(files, generator.File{Path: d.Path, Body: d.Body, MediaType: d.MediaType, Link: d.Link})
 	}
 	embed, err := widget.Bundle(datatest.Evaluator(t).Snapshot().Matrix.Countries())

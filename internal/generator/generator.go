@@ -5,8 +5,10 @@
 // (discovery documents, feeds, the OpenAPI description). Every verdict comes
 // from the evaluation core; templates only present computed view models.
 //
-// It depends on the domain, the evaluation core and the templates; nothing
-// in the API imports it.
+// It depends on the domain, the dataset and the evaluation core, the words
+// (answertext, locale), the templates, the world map, the discovery
+// documents, the site tree's layout and the compression of its files;
+// only the command imports it, never the API.
 package generator
 
 import (

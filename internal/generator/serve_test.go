@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck/internal/api"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
 	"github.com/entrycheck/entrycheck/internal/discovery"
@@ -62,7 +63,7 @@ func TestServeFollowsItsBaseURL(t *testing.T) {
 	cfg := config.Default()
 	cfg.BaseURL = served
 	paths := []string{discovery.PathOpenAPI}
-	for _, d := range discovery.Documents(api.SiteOf(cfg, datatest.Evaluator(t))) {
+	for _, d := range discovery.Documents(apidoc.SiteOf(cfg, datatest.Evaluator(t))) {
 		paths = append(paths, d.Path)
 	}
 	for _, p := range paths {

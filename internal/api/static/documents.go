@@ -31,7 +31,7 @@ func Documents(site discovery.Site) []Document {
 }
 
 // OpenAPI serves the API's formal description as this deployment
-// publishes it (api.OpenAPIFor), as a document: compressed once, with its
+// publishes it (apidoc.For), as a document: compressed once, with its
 // ETag.
 func OpenAPI(doc []byte) http.Handler {
 	var c compression.Compressor
