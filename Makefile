@@ -36,21 +36,24 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # The packages `make test` runs again under the race detector: those with
 # goroutines, locks, atomics or pools of their own (the store's ledger and
 # nonces, quotas, the static tree's caches, A2A tasks, response and
-# compression pools, page fetching, verification, change diffs, payment
-# settlement, the serve command). The generator is left out: its 280 s
-# would take several times that under -race, and it shares nothing
-# between goroutines that the packages below do not test.
+# compression pools, page fetching and the verification that drives it,
+# payment settlement). Left out: the generator, whose 280 s would take
+# several times that under -race, and the packages that share nothing
+# between goroutines (internal/changes, 48 s under -race).
 RACE_PKGS := ./internal/store ./internal/api/quota ./internal/api/static \
 	./internal/api/a2aserver ./internal/api/response ./internal/compression \
-	./internal/pagefetch ./internal/verify ./internal/changes ./internal/x402/exact \
-	./internal/cli
-# Of internal/api (110 s, several times that under -race) only the tests
-# that send requests at once (the quota ledger, OAuth registration, a
-# payment replayed concurrently), hold connections (the connection limits)
-# or swap state under requests (verification).
-RACE_API_TESTS := ^Test(AnonymousQuotaUnderConcurrency|SpoofedForwardingHeadersBuyNothing|TrustedProxyAndNetworkCap|ClientIPUnknownClientsShareOneBucket|X402ConcurrentReplay|OAuthClientCredentialsFlow|RegistrationLimit|IdleCap.*|IdleConnectionsLeaveRoomForNewClients|VerificationStateSwap)$$
-# How long each fuzz target of scripts/fuzz.sh runs in `make test`.
-FUZZTIME ?= 10s
+	./internal/pagefetch ./internal/verify ./internal/x402/exact
+# Of internal/api (110 s, several times that under -race) and internal/cli
+# (which builds the site) only the tests that run things at once: requests
+# sent together (the quota ledger, OAuth registration, a payment replayed
+# concurrently), connections held (the connection limits), state swapped
+# under requests (verification), the serve command's goroutines and the
+# verifier's parallel fetches.
+RACE_SUBSET_PKGS := ./internal/api ./internal/cli
+RACE_TESTS := ^Test(AnonymousQuotaUnderConcurrency|SpoofedForwardingHeadersBuyNothing|TrustedProxyAndNetworkCap|ClientIPUnknownClientsShareOneBucket|X402ConcurrentReplay|OAuthClientCredentialsFlow|RegistrationLimit|IdleCap.*|IdleConnectionsLeaveRoomForNewClients|VerificationStateSwap|Serve.*|VerifyReadsEverySource)$$
+# How long each fuzz target of scripts/fuzz.sh runs in `make test`: nine
+# targets at 5 s, plus building each, take about a minute and a half.
+FUZZTIME ?= 5s
 
 ## test: go.mod tidy, vet, format, staticcheck, templ drift, the whole test suite on the real dataset, the race detector and a short fuzz of every parser
 test:
@@ -68,9 +71,9 @@ test:
 	GO=$(GO) TEMPL=$(TEMPL) bash scripts/templ-check.sh
 	@echo "==> the whole test suite"
 	$(GO) test -count=1 -timeout 30m ./...
-	@echo "==> the race detector on the concurrent packages, and on internal/api's concurrency tests"
+	@echo "==> the race detector on the concurrent packages, and on the concurrency tests of internal/api and internal/cli"
 	$(GO) test -race -count=1 -timeout 20m $(RACE_PKGS)
-	$(GO) test -race -count=1 -timeout 20m -run '$(RACE_API_TESTS)' ./internal/api
+	$(GO) test -race -count=1 -timeout 20m -run '$(RACE_TESTS)' $(RACE_SUBSET_PKGS)
 	@echo "==> each fuzz target for $(FUZZTIME) (scripts/fuzz.sh)"
 	GO=$(GO) FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
 

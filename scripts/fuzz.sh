@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs each native fuzz target for FUZZTIME (default 10s): long enough to
+# Runs each native fuzz target for FUZZTIME (default 5s): long enough to
 # catch a parser that panics on the first odd input, short enough for every
 # `make test`. Go fuzzes one target per invocation, hence the loop. Every
 # Fuzz function of the repository is in this table; TestFuzzTargetsRun
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
-FUZZTIME=${FUZZTIME:-10s}
+FUZZTIME=${FUZZTIME:-5s}
 
 # package                 target
 targets=(
