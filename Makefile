@@ -31,14 +31,51 @@ binary:
 generate:
 	$(GO) run $(TEMPL) generate -path internal/templates
 
-## test: go.mod tidy, vet, format check and the whole test suite on the real dataset
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+# The packages `make test` runs again under the race detector: those with
+# goroutines, locks, atomics or pools of their own (the store's ledger and
+# nonces, quotas, the static tree's caches, A2A tasks, response and
+# compression pools, page fetching and the verification that drives it,
+# payment settlement). Left out: the generator, whose 280 s would take
+# several times that under -race, and the packages that share nothing
+# between goroutines (internal/changes, 48 s under -race).
+RACE_PKGS := ./internal/store ./internal/api/quota ./internal/api/static \
+	./internal/api/a2aserver ./internal/api/response ./internal/compression \
+	./internal/pagefetch ./internal/verify ./internal/x402/exact
+# Of internal/api (110 s, several times that under -race) only the tests
+# that run things at once: requests sent together (the quota ledger, OAuth
+# registration, a payment replayed concurrently), connections held (the
+# connection limits) and state swapped under requests (verification); 63 s
+# under -race. internal/cli is left out: racing its serve tests means
+# building the generator under -race too, for goroutines that only start
+# and stop the server these tests race already.
+RACE_API_TESTS := ^Test(AnonymousQuotaUnderConcurrency|SpoofedForwardingHeadersBuyNothing|TrustedProxyAndNetworkCap|ClientIPUnknownClientsShareOneBucket|X402ConcurrentReplay|OAuthClientCredentialsFlow|RegistrationLimit|IdleCap.*|IdleConnectionsLeaveRoomForNewClients|VerificationStateSwap)$$
+# How long each fuzz target of scripts/fuzz.sh runs in `make test`: nine
+# targets at 5 s, plus building each, take about a minute and a half.
+FUZZTIME ?= 5s
+
+## test: go.mod tidy, vet, format, staticcheck, templ drift, the whole test suite on the real dataset, the race detector and a short fuzz of every parser
 test:
 	@bash scripts/optional-suites.sh
+	@echo "==> go.mod is tidy"
 	$(GO) mod tidy -diff
+	@echo "==> go vet"
 	$(GO) vet ./...
+	@echo "==> gofmt"
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v '_templ.go$$' || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	@echo "==> staticcheck ($(STATICCHECK))"
+	$(GO) run $(STATICCHECK) ./...
+	@echo "==> templ generate leaves internal/templates unchanged"
+	GO=$(GO) TEMPL=$(TEMPL) bash scripts/templ-check.sh
+	@echo "==> the whole test suite"
 	$(GO) test -count=1 -timeout 30m ./...
+	@echo "==> the race detector on the concurrent packages, and on internal/api's concurrency tests"
+	$(GO) test -race -count=1 -timeout 20m $(RACE_PKGS)
+	$(GO) test -race -count=1 -timeout 20m -run '$(RACE_API_TESTS)' ./internal/api
+	@echo "==> each fuzz target for $(FUZZTIME) (scripts/fuzz.sh)"
+	GO=$(GO) FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
 
 # The commit bench compares whole requests, builds and outputs with.
 BENCH_BASE ?= 3ab15a7
@@ -58,7 +95,7 @@ lighthouse:
 ## lint: vet and staticcheck
 lint:
 	$(GO) vet ./...
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+	$(GO) run $(STATICCHECK) ./...
 
 ## curation: re-import the curators' notes into internal/dataset/curated
 curation: binary

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -53,21 +54,11 @@ func Convert(srcDir string) (Files, error) {
 	sort.Strings(paths)
 	for _, p := range paths {
 		name := dataset.DestinationsDir + "/" + filepath.Base(p)
-		var src srcDestination
-		if err := decode(p, &src); err != nil {
+		b, err := os.ReadFile(p)
+		if err != nil {
 			return nil, err
 		}
-		d, err := convertDestination(src, origin+"/"+name)
-		if err == nil {
-			err = d.Validate(reg, byCode)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, notePath(err, src.Rules))
-		}
-		if want := strings.TrimSuffix(filepath.Base(p), ".json"); d.Destination != want {
-			return nil, fmt.Errorf("%s: destination %q does not match the file name", name, d.Destination)
-		}
-		if out[name], err = encode(d); err != nil {
+		if out[name], err = destinationNote(b, name, origin, reg, byCode); err != nil {
 			return nil, err
 		}
 	}
@@ -78,6 +69,28 @@ func Convert(srcDir string) (Files, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// destinationNote converts the note b of the file name
+// (destinations/AUT.json) into the project's record, encoded. A note the
+// project would refuse is refused with the file and the JSON path of the
+// problem; origin is the notes' directory name, which the record cites.
+func destinationNote(b []byte, name, origin string, reg *country.Registry, groups map[string]dataset.Group) ([]byte, error) {
+	var src srcDestination
+	if err := strictDecode(b, &src); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	d, err := convertDestination(src, origin+"/"+name)
+	if err == nil {
+		err = d.Validate(reg, groups)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, notePath(err, src.Rules))
+	}
+	if want := strings.TrimSuffix(path.Base(name), ".json"); d.Destination != want {
+		return nil, fmt.Errorf("%s: destination %q does not match the file name", name, d.Destination)
+	}
+	return encode(d)
 }
 
 func convertGroups(path string, reg *country.Registry) ([]dataset.Group, error) {
