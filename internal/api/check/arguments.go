@@ -85,6 +85,9 @@ func Arguments(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 			} else {
 				req.ResidencePermitsOf = list
 			}
+		case "":
+			problems = append(problems, entrycheck.Problem{Field: "arguments", Code: response.CodeUnknownParameter, Value: Clip(string(v)),
+				Message: "an argument has an empty name: the arguments are " + argumentNames})
 		default:
 			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: Clip(string(v)),
 				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, argumentNames)})

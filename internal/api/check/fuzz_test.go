@@ -31,8 +31,12 @@ func FuzzArguments(f *testing.F) {
 		var members map[string]json.RawMessage
 		isObject := json.Unmarshal(raw, &members) == nil && members != nil
 		for _, p := range problems {
-			// The field is a member of the object, "" too ({"": 1}).
-			if _, given := members[p.Field]; !(given || p.Field == "arguments" && !isObject) || p.Code == "" {
+			// The field is a member of the object, or the arguments as a
+			// whole: when they are not an object, or a member has no name
+			// ({"": 1}).
+			_, given := members[p.Field]
+			_, unnamed := members[""]
+			if !(given || p.Field == "arguments" && (!isObject || unnamed)) || p.Field == "" || p.Code == "" {
 				t.Fatalf("arguments %q: problem %+v names no member of them or has no code", raw, p)
 			}
 		}

@@ -31,9 +31,12 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if _, known := check.QueryParameters[name]; !known {
+		if name == "" {
+			problems = append(problems, entrycheck.Problem{Field: "query", Code: response.CodeUnknownParameter, Value: q.Get(name),
+				Message: "a parameter has no name (=" + check.Clip(q.Get(name)) + "): the parameters are " + check.ParameterList()})
+		} else if _, known := check.QueryParameters[name]; !known {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: q.Get(name),
-				Message: fmt.Sprintf("unknown parameter %q: the parameters are passport, destination, transit, purpose, residence_permits_of, visas_of, residence_permits, visas_held and lang", name)})
+				Message: fmt.Sprintf("unknown parameter %q: the parameters are %s", name, check.ParameterList())})
 		} else if len(q[name]) > 1 {
 			problems = append(problems, entrycheck.Problem{Field: name, Code: "repeated_parameter",
 				Message: fmt.Sprintf("%s is given %d times: give it once (lists are comma-separated)", name, len(q[name]))})

@@ -42,8 +42,11 @@ func FuzzCheckQuery(f *testing.F) {
 			return
 		}
 		for _, p := range problems {
-			// The field is a parameter of the query, "" too ("=DEU").
-			if _, given := q[p.Field]; !given || p.Code == "" {
+			// The field is a parameter of the query, or the query as a whole
+			// when a parameter has no name ("=DEU").
+			_, given := q[p.Field]
+			_, unnamed := q[""]
+			if !(given || p.Field == "query" && unnamed) || p.Field == "" || p.Code == "" {
 				t.Fatalf("query %q: problem %+v names no parameter of it or has no code", raw, p)
 			}
 		}
