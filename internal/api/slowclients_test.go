@@ -181,19 +181,23 @@ func TestSlowBodiesLeaveRoomForOtherAddresses(t *testing.T) {
 	}
 }
 
+// boundedBodies are the routes that take a body, with the media type they
+// take and the code of their refusal of a body over their bound.
+var boundedBodies = []struct{ path, contentType, code string }{
+	{"/v1/trips/evaluate", "application/json", "payload_too_large"},
+	{"/mcp", "application/json", "payload_too_large"},
+	{"/a2a", "application/json", "payload_too_large"},
+	{"/oauth/register", "application/json", "invalid_client_metadata"},
+	{"/oauth/token", "application/x-www-form-urlencoded", "invalid_request"},
+}
+
 // TestOversizedBodyIsRefusedBeforeContinue: a request declaring a 1 GiB
 // body and waiting for 100 Continue gets 413 at once, as its first and
 // only answer, and the connection is closed.
 func TestOversizedBodyIsRefusedBeforeContinue(t *testing.T) {
 	e := start(t, "")
 	addr := serveReal(t, e)
-	for _, c := range []struct{ path, contentType, code string }{
-		{"/v1/trips/evaluate", "application/json", "payload_too_large"},
-		{"/mcp", "application/json", "payload_too_large"},
-		{"/a2a", "application/json", "payload_too_large"},
-		{"/oauth/register", "application/json", "invalid_client_metadata"},
-		{"/oauth/token", "application/x-www-form-urlencoded", "invalid_request"},
-	} {
+	for _, c := range boundedBodies {
 		t.Run(c.path, func(t *testing.T) {
 			conn, err := net.Dial("tcp", addr)
 			if err != nil {
@@ -239,13 +243,7 @@ func TestChunkedBodyOverTheBoundIs413(t *testing.T) {
 	e := start(t, "")
 	addr := serveReal(t, e)
 	big := strings.Repeat(" ", 70<<10)
-	for _, c := range []struct{ path, contentType, code string }{
-		{"/v1/trips/evaluate", "application/json", "payload_too_large"},
-		{"/mcp", "application/json", "payload_too_large"},
-		{"/a2a", "application/json", "payload_too_large"},
-		{"/oauth/register", "application/json", "invalid_client_metadata"},
-		{"/oauth/token", "application/x-www-form-urlencoded", "invalid_request"},
-	} {
+	for _, c := range boundedBodies {
 		t.Run(c.path, func(t *testing.T) {
 			// A reader of unknown length is sent chunked.
 			req, _ := http.NewRequest(http.MethodPost, "http://"+addr+c.path, io.MultiReader(strings.NewReader(big)))
