@@ -36,14 +36,9 @@ func newInFlight(n int, trusted []netip.Prefix, log *slog.Logger) *inFlight {
 	return &inFlight{max: max(1, n), trusted: trusted, log: log, n: map[netip.Addr]int{}}
 }
 
-// exempt says whether the requests to path are not counted: the health
-// check and the metrics come from the load balancer and the scraper, one
-// address each, and a 429 there would take the instance out of rotation
-// or blind its monitoring because of someone else's load; both answer
-// at once and take no body.
-func (*inFlight) exempt(path string) bool {
-	return path == discovery.PathHealth || path == discovery.PathMetrics
-}
+// exempt says whether the requests to path are not counted (see
+// discovery.Route.Unlimited).
+func (*inFlight) exempt(path string) bool { return discovery.Unlimited(path) }
 
 // limit is the middleware.
 func (l *inFlight) limit(next http.Handler) http.Handler {

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/entrycheck/entrycheck"
+	apiresponse "github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/apidoc"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/datatest"
@@ -166,8 +167,17 @@ func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
 			t.Errorf("openapi.json does not describe %s %s", rt.Method, rt.Path)
 			continue
 		}
-		if documented := at(op, "responses", "429") != nil; documented != (rt.Quota != "") {
-			t.Errorf("%s %s: quota scope %q, yet openapi.json documents a 429: %v", rt.Method, rt.Path, rt.Quota, documented)
+		// A 429 is documented where one can come: a daily quota's
+		// (RateLimited) on the routes that count against one, and the
+		// requests in flight of a client address on every route not
+		// Unlimited.
+		tooMany, _ := at(op, "responses", "429").(map[string]any)
+		schema, _ := json.Marshal(at(tooMany, "content", "application/json", "schema"))
+		if documented := strings.Contains(string(schema), "RateLimited"); documented != (rt.Quota != "") {
+			t.Errorf("%s %s: quota scope %q, yet openapi.json documents a quota's 429: %v", rt.Method, rt.Path, rt.Quota, documented)
+		}
+		if documented := strings.Contains(fmt.Sprint(tooMany["description"]), apiresponse.CodeTooManyInFlight); documented == rt.Unlimited {
+			t.Errorf("%s %s: unlimited %v, yet openapi.json documents a 429 %s: %v", rt.Method, rt.Path, rt.Unlimited, apiresponse.CodeTooManyInFlight, documented)
 		}
 		if rt.Tier != discovery.TierPaid {
 			continue

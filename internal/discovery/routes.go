@@ -25,6 +25,13 @@ type Route struct {
 	// none. The server refuses a larger declared body before reading it
 	// and the handler reads no further, both from here (see MaxBody).
 	MaxBody int64
+	// Unlimited routes are not counted in a client address's requests in
+	// flight (--max-in-flight-per-addr): the health check and the metrics
+	// come from the load balancer and the scraper, one address each, and a
+	// 429 there would take the instance out of rotation or blind its
+	// monitoring because of someone else's load; both answer at once and
+	// take no body. Every other route may answer 429 too_many_in_flight.
+	Unlimited bool
 }
 
 // Request body bounds: OAuth requests are a few short fields; a JSON-RPC
@@ -46,8 +53,15 @@ var Routes = []Route{
 	{Method: "POST", Path: PathToken, Tier: TierFree, Quota: config.CountsTokens, MaxBody: maxOAuthBody},
 	{Method: "GET", Path: PathOpenAPI, Tier: TierFree},
 	{Method: "GET", Path: PathStats, Tier: TierFree},
-	{Method: "GET", Path: PathHealth, Tier: TierFree},
-	{Method: "GET", Path: PathMetrics, Tier: TierFree},
+	{Method: "GET", Path: PathHealth, Tier: TierFree, Unlimited: true},
+	{Method: "GET", Path: PathMetrics, Tier: TierFree, Unlimited: true},
+}
+
+// Unlimited tells whether the requests to path are not counted in a client
+// address's requests in flight (see Route.Unlimited).
+func Unlimited(path string) bool {
+	r, ok := route(path)
+	return ok && r.Unlimited
 }
 
 // route returns the route of path.
