@@ -36,14 +36,10 @@ func newInFlight(n int, trusted []netip.Prefix, log *slog.Logger) *inFlight {
 	return &inFlight{max: max(1, n), trusted: trusted, log: log, n: map[netip.Addr]int{}}
 }
 
-// exempt says whether the requests to path are not counted (see
-// discovery.Route.Unlimited).
-func (*inFlight) exempt(path string) bool { return discovery.Unlimited(path) }
-
 // limit is the middleware.
 func (l *inFlight) limit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if l.exempt(r.URL.Path) {
+		if discovery.Unlimited(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -67,7 +67,8 @@ func (f *HTTPFacilitator) Settle(ctx context.Context, payload x402.PaymentPayloa
 	if f.Nonces == nil {
 		return x402.SettlementResponse{}, errors.New("the facilitator client has no nonce store")
 	}
-	fresh, err := f.Nonces.UseNonce(ctx, auth.Network, strings.ToLower(auth.Asset.Hex()), strings.ToLower(payer), auth.NonceHex())
+	k := auth.Key()
+	fresh, err := f.Nonces.UseNonce(ctx, k.Network, k.Asset, k.From, k.Nonce)
 	if err != nil {
 		return x402.SettlementResponse{}, fmt.Errorf("recording the authorization nonce: %w", err)
 	}

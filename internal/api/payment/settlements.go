@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/api/request"
@@ -41,12 +40,13 @@ func settlementOf(p *Payment, resource string, settled Settled, now time.Time) (
 	if err != nil {
 		return store.Settlement{}, err
 	}
+	k := p.Auth.Key()
 	expires := now.Add(keepSettlements)
 	if vb := p.Auth.ValidBefore; vb != nil && vb.IsInt64() && vb.Int64() < expires.Unix() {
 		expires = time.Unix(vb.Int64(), 0)
 	}
 	return store.Settlement{
-		Network: p.Auth.Network, Asset: strings.ToLower(p.Auth.Asset.Hex()), Payer: strings.ToLower(p.Auth.From.Hex()), Nonce: p.Auth.NonceHex(),
+		Network: k.Network, Asset: k.Asset, Payer: k.From, Nonce: k.Nonce,
 		PaymentHash: paymentHash(p), Resource: ownPart(resource), Receipts: string(receipts), SettledAt: now, ExpiresAt: expires,
 	}, nil
 }
@@ -95,7 +95,8 @@ func (c *Cashier) earlier(ctx context.Context, p *Payment, resource string) *Set
 	if c.Settlements == nil || p.Auth.Signature == nil {
 		return nil
 	}
-	st, err := c.Settlements.Settlement(ctx, p.Auth.Network, strings.ToLower(p.Auth.Asset.Hex()), strings.ToLower(p.Auth.From.Hex()), p.Auth.NonceHex(), c.Clock.Now())
+	k := p.Auth.Key()
+	st, err := c.Settlements.Settlement(ctx, k.Network, k.Asset, k.From, k.Nonce, c.Clock.Now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			c.Log.WarnContext(ctx, "reading the receipts of a settled payment", "request_id", request.IDFrom(ctx), "error", err)

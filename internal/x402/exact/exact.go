@@ -110,6 +110,16 @@ type Authorization struct {
 // NonceHex is the nonce as 0x-prefixed lower-case hex.
 func (a Authorization) NonceHex() string { return "0x" + hex.EncodeToString(a.Nonce[:]) }
 
+// Key names an authorization as the token contract counts it, once per
+// (network, asset, from, nonce): the CAIP-2 network and lower-case 0x hex
+// for the rest, as NonceStore and the settlement records take them.
+type Key struct{ Network, Asset, From, Nonce string }
+
+// Key returns the authorization's Key.
+func (a Authorization) Key() Key {
+	return Key{Network: a.Network, Asset: strings.ToLower(a.Asset.Hex()), From: strings.ToLower(a.From.Hex()), Nonce: a.NonceHex()}
+}
+
 // Domain is the EIP-712 domain of an EIP-3009 token.
 type Domain struct {
 	Name              string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -66,17 +65,15 @@ func (f *LocalFacilitator) Settle(ctx context.Context, payload x402.PaymentPaylo
 	if f.Nonces == nil {
 		return x402.SettlementResponse{}, fmt.Errorf("local facilitator has no nonce store")
 	}
-	asset := strings.ToLower(auth.Asset.Hex())
-	from := strings.ToLower(auth.From.Hex())
-	nonce := auth.NonceHex()
-	fresh, err := f.Nonces.UseNonce(ctx, auth.Network, asset, from, nonce)
+	k := auth.Key()
+	fresh, err := f.Nonces.UseNonce(ctx, k.Network, k.Asset, k.From, k.Nonce)
 	if err != nil {
 		return x402.SettlementResponse{}, fmt.Errorf("recording the authorization nonce: %w", err)
 	}
 	if !fresh {
 		return refused(&Error{Reason: ReasonNonceAlreadyUsed, Message: "this authorization was already settled", Payer: auth.From.Hex()}, auth.From.Hex())
 	}
-	id := keccak256([]byte(auth.Network + "|" + asset + "|" + from + "|" + nonce))
+	id := keccak256([]byte(k.Network + "|" + k.Asset + "|" + k.From + "|" + k.Nonce))
 	return x402.SettlementResponse{
 		Success:     true,
 		Payer:       auth.From.Hex(),
