@@ -13,6 +13,14 @@ const (
 	PeriodEnded    = "ended"
 )
 
+// PeriodStatuses are the statuses a dated fact can have, the only values
+// periodStatus returns. The OpenAPI enums of a statement's and a rule
+// item's status are generated from it and the widget sends the words of
+// each; every status needs its words (period.status.<status>) in every
+// catalog, which TestEveryStatementStatusOnEverySurface holds. Read it,
+// never change it.
+var PeriodStatuses = []string{PeriodInForce, PeriodUpcoming, PeriodEnded}
+
 // Period is when a curated rule item holds, as its source gives it. An
 // absent start means only that the source names none: the item is the
 // standing rule as read and holds on any date up to its end.
@@ -34,7 +42,8 @@ func (p Period) StatusOn(day Date) string {
 }
 
 // periodStatus is in_force from the day from (when given) to the day until
-// (when given), both included; upcoming before and ended after.
+// (when given), both included; upcoming before and ended after. A status
+// it returns is one of PeriodStatuses, so that every surface words it.
 func periodStatus(from, until *Date, day Date) string {
 	switch {
 	case from != nil && day.Before(*from):

@@ -26,6 +26,8 @@ type a2aCall struct {
 	ap2      bool
 	// bearer is the OAuth access token to send, if any.
 	bearer string
+	// header are more request headers, name then value.
+	header []string
 }
 
 // a2aTask is the task a message/send answers.
@@ -106,6 +108,9 @@ func (e *env) a2a(t *testing.T, c a2aCall) a2aTask {
 	}
 	if c.bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+c.bearer)
+	}
+	for i := 0; i+1 < len(c.header); i += 2 {
+		req.Header.Set(c.header[i], c.header[i+1])
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -40,7 +40,7 @@ func (s *Server) routes(p protocols) http.Handler {
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
-	handlers, answers := p.handlers(), p.paidAnswers()
+	handlers, answers := p.handlers(), p.rest.PaidAnswers()
 	// One compressor for the routes' answers, whose encoders it reuses.
 	compressor := new(compression.Compressor)
 	for _, rt := range discovery.Routes {
@@ -84,8 +84,8 @@ func (s *Server) routes(p protocols) http.Handler {
 }
 
 // handlers are the handlers of the free routes of discovery.Routes by
-// "METHOD path"; the paid ones are their answers (paidAnswers) wrapped by
-// payment.Cashier.Paid.
+// "METHOD path"; the paid ones are their answers (rest.Endpoints.PaidAnswers)
+// wrapped by payment.Cashier.Paid.
 func (p protocols) handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
 		"GET " + discovery.PathFreeCheck: anyOrigin(response.CORSExposeHeaders, p.rest.FreeCheck),
@@ -95,16 +95,6 @@ func (p protocols) handlers() map[string]http.HandlerFunc {
 		"GET " + discovery.PathStats:     p.rest.Stats,
 		"GET " + discovery.PathHealth:    p.rest.Health,
 		"GET " + discovery.PathMetrics:   p.metrics.ServeHTTP,
-	}
-}
-
-// paidAnswers are the answers of the paid routes by path, computed once
-// the payment is authorized (see payment.Cashier.Paid).
-func (p protocols) paidAnswers() map[string]func(*http.Request) (any, error) {
-	return map[string]func(*http.Request) (any, error){
-		discovery.PathCheck:    p.rest.PaidCheck,
-		discovery.PathPassport: p.rest.PaidPassport,
-		discovery.PathTrips:    p.rest.PaidTrip,
 	}
 }
 

@@ -237,20 +237,11 @@ func TestAgentsAreToldEveryRuleField(t *testing.T) {
 }
 
 // TestEveryRouteCountsAgainstItsQuotas: with the quotas of one scope at 0,
-// each route of that scope (discovery.Routes) refuses a valid call with 429,
-// and the routes of the other scopes still answer.
+// each surface of that scope (quotaSurfaces: the routes of
+// discovery.Routes, and the MCP and A2A check) refuses a valid call with
+// 429, and the surfaces of the other scopes still answer.
 func TestEveryRouteCountsAgainstItsQuotas(t *testing.T) {
-	calls := map[string]func(e *env) response{
-		"GET " + discovery.PathFreeCheck: func(e *env) response { return e.get("/free/check?passport=DEU&destination=THA") },
-		"POST " + discovery.PathRegister: func(e *env) response {
-			return e.post(discovery.PathRegister, "application/json", []byte(`{"client_name":"quota scope"}`))
-		},
-		"POST " + discovery.PathToken: func(e *env) response {
-			id, secret := e.register("quota scope")
-			return e.post(discovery.PathToken, "application/x-www-form-urlencoded",
-				[]byte("grant_type=client_credentials&client_id="+id+"&client_secret="+secret))
-		},
-	}
+	surfaces := quotaSurfaces(t)
 	scopes := map[config.QuotaScope]bool{}
 	for _, q := range config.QuotaSettings {
 		scopes[q.Counts] = true
@@ -271,19 +262,12 @@ func TestEveryRouteCountsAgainstItsQuotas(t *testing.T) {
 				}
 			}
 		})
-		for _, rt := range discovery.Routes {
-			if rt.Quota == "" {
-				continue
-			}
-			call, ok := calls[rt.Method+" "+rt.Path]
-			if !ok {
-				t.Fatalf("%s %s counts against %s quotas: give it a valid call here", rt.Method, rt.Path, rt.Quota)
-			}
-			if rt.Path == discovery.PathToken && scope == config.CountsRegistrations {
+		for _, s := range surfaces {
+			if s.name == "POST "+discovery.PathToken && scope == config.CountsRegistrations {
 				continue // a token needs a client, and no client can register
 			}
-			if r := call(e); (r.StatusCode == http.StatusTooManyRequests) != (rt.Quota == scope) {
-				t.Errorf("%s quotas at 0: %s %s answered %d (its scope: %s)", scope, rt.Method, rt.Path, r.StatusCode, rt.Quota)
+			if refused := s.call(t, e, quotaCaller{}) != nil; refused != (s.counts == scope) {
+				t.Errorf("%s quotas at 0: %s refused the call: %v (its scope: %s)", scope, s.name, refused, s.counts)
 			}
 		}
 	}

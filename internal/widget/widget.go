@@ -225,7 +225,7 @@ func wordsOf(c *locale.Catalog) map[string]any {
 		"source":             entrycheck.LabelSource.In(c),
 		"statement":          c.Text("status.statement.label"),
 		"standing":           c.Text("status.statement.standing"),
-		"status":             byCode([]string{entrycheck.StatementInForce, entrycheck.StatementUpcoming, entrycheck.StatementEnded}, func(s string) string { return entrycheck.PeriodStatusWordsIn(c, s) }),
+		"status":             byCode(entrycheck.PeriodStatuses, func(s string) string { return entrycheck.PeriodStatusWordsIn(c, s) }),
 		"comparison":         byCode([]string{entrycheck.ComparisonNotApplied, entrycheck.ComparisonAgrees, entrycheck.ComparisonConflicts}, func(k string) string { return entrycheck.ComparisonWordsIn(c, k) }),
 		"from":               c.Text("period.statement.from"),
 		"read_day":           c.Text("period.statement.read_day"),

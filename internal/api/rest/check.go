@@ -3,8 +3,9 @@
 // /v1/trips/evaluate (served once paid, see payment.Cashier.Paid), and the
 // live counters and health.
 //
-// It depends on the domain, the evaluation core and the check, quota,
-// request and response packages; only the API assembly imports it.
+// It depends on the domain, the evaluation core, the route table
+// (discovery) and the check, quota, request and response packages; only
+// the API assembly imports it.
 package rest
 
 import (
