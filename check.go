@@ -79,7 +79,7 @@ type CheckResult struct {
 	Action Action `json:"action"`
 	// ActionText says in words what the traveller does next
 	// (Action.SentenceIn), in Language.
-	ActionText             string                 `json:"action_text"`
+	ActionText             string                 `json:"action_text" jsonschema:"What the traveller does next, in one sentence in the language of the answer: for example \"Apply before you travel: an e-visa is required.\" or, in French, \"Faites la demande avant votre voyage : un visa électronique est requis.\""`
 	Apply                  *Apply                 `json:"apply,omitempty"`
 	ExemptionApplied       *AppliedExemption      `json:"exemption_applied,omitempty"`
 	EntryRules             EntryRules             `json:"entry_rules"`
@@ -88,15 +88,15 @@ type CheckResult struct {
 	DefaultsApplied        []Default              `json:"defaults_applied"`
 	VerdictVerification    VerdictVerification    `json:"verdict_verification"`
 	EntryRulesVerification EntryRulesVerification `json:"entry_rules_verification"`
-	DatasetVersion         string                 `json:"dataset_version"`
+	DatasetVersion         string                 `json:"dataset_version" jsonschema:"The matrix snapshot date."`
 	EvaluatedAt            time.Time              `json:"evaluated_at"`
 	RequestID              string                 `json:"request_id"`
 	Source                 Source                 `json:"source"`
-	Disclaimer             string                 `json:"disclaimer"`
+	Disclaimer             string                 `json:"disclaimer" jsonschema:"Present it with the answer."`
 	// Language is the code of the language of the answer's words
 	// (requirement_label, action_text, notes, assumptions, reasons,
 	// disclaimer): en, es, fr, ...
-	Language string `json:"language"`
+	Language string `json:"language" jsonschema:"The code of the language the answer's words are in (see the lang parameter)."`
 }
 
 // AppliedExemption records a curated exemption that changed the matrix
@@ -105,7 +105,7 @@ type AppliedExemption struct {
 	// MatrixRequirement is what the matrix says without the exemption.
 	MatrixRequirement Requirement `json:"matrix_requirement"`
 	// HeldDocument says which held document qualified, e.g. "residence_permit of USA".
-	HeldDocument string    `json:"held_document"`
+	HeldDocument string    `json:"held_document" jsonschema:"Which held document qualified, e.g. 'visa of USA'."`
 	Exemption    Exemption `json:"exemption"`
 	Source       Citation  `json:"source"`
 }
@@ -125,15 +125,23 @@ type Transit struct {
 // TransitProgram is a transit-without-visa programme with this passport's eligibility.
 type TransitProgram struct {
 	TWOVProgram
-	EligibleForThisPassport *bool `json:"eligible_for_this_passport"`
+	EligibleForThisPassport *bool `json:"eligible_for_this_passport" jsonschema:"null when only a description exists: read the text."`
 }
 
 // Default records one default the evaluation applied because the request left it open.
 type Default struct {
-	Field  string `json:"field"`
+	Field  string `json:"field" jsonschema:"The request field the default stands for (purpose, document_type, stay_type, travel_date, arriving_from, held_documents, language). A language entry says that the language asked for is not spoken and the answer is in English (value en)."`
 	Value  string `json:"value"`
 	Reason string `json:"reason"`
 }
+
+// SourceSecondaryMatrix is the kind of the verdicts' source (Source.Kind):
+// a secondary matrix, never an official one.
+const SourceSecondaryMatrix = "secondary_matrix"
+
+// StatementPurposes are the purposes of travel official statements name
+// (Statement.Purposes).
+var StatementPurposes = []string{PurposeTourism, PurposeBusiness, "family_visit", "exchange", "transit"}
 
 // Verdict-verification statuses. The verdict always derives from the
 // secondary matrix, so it is never claimed as officially verified.
@@ -153,7 +161,7 @@ const VerdictOldAfterDays = 180
 // VerdictVerification covers the base visa verdict: how it was sourced, the
 // date it is as of and what official statements say about it.
 type VerdictVerification struct {
-	Status string `json:"status"`
+	Status string `json:"status" jsonschema:"Never claimed as officially verified: the verdict derives from the secondary matrix."`
 	Note   string `json:"note"`
 	VerdictAge
 	// Confirm is set when the verdict is old and comes from the matrix (not
@@ -162,20 +170,20 @@ type VerdictVerification struct {
 	// authority before travel, naming the curated official page when there
 	// is one (OldVerdictWords). The status is not changed by age, but the
 	// action sentence ends with it and a trip leg with it needs action.
-	Confirm string `json:"confirm,omitempty"`
+	Confirm string `json:"confirm,omitempty" jsonschema:"Present when the verdict is old and comes from the matrix (never for unknown, needs_review or a citizen's own country): says that the verdict must be confirmed with the destination's official authority before travel, giving the address of its curated official page when there is one, else the destination's embassy, consulate or immigration service. The answers' action text ends with it, and a trip leg with it has a verdict_age condition that needs action."`
 	// OfficialStatements are curated official statements about this route's
 	// requirement that are in force or upcoming on the travel date, each
 	// compared with the matrix, and those that have ended, for history.
-	OfficialStatements []CheckedStatement `json:"official_statements"`
+	OfficialStatements []CheckedStatement `json:"official_statements" jsonschema:"Curated official statements about this route's requirement for the request's purpose: in force, upcoming or ended on the travel date (for a trip leg, its arrival). One in force that disagrees with the matrix makes the route needs_review; one that agrees corroborates it; upcoming and ended statements decide nothing."`
 }
 
 // VerdictAge is the date a verdict is as of and how old that is.
 type VerdictAge struct {
 	VerdictDate
 	// AgeDays is the age of that snapshot at evaluated_at, in whole days.
-	AgeDays int `json:"age_days"`
+	AgeDays int `json:"age_days" jsonschema:"The age of as_of at evaluated_at, in whole days."`
 	// Old is true when AgeDays exceeds OldAfterDays: from OldFrom on.
-	Old bool `json:"old"`
+	Old bool `json:"old" jsonschema:"True when age_days exceeds old_after_days (from old_from on): the verdict may have changed since, and assumptions say so and recommend the official authority. The status is not changed by age."`
 }
 
 // VerdictDate is the part of a verdict's age that holds whatever the day it
@@ -183,12 +191,12 @@ type VerdictAge struct {
 // would be wrong the next day, and its reader compares the day with OldFrom.
 type VerdictDate struct {
 	// AsOf is the date of the matrix snapshot the verdict comes from.
-	AsOf Date `json:"as_of"`
+	AsOf Date `json:"as_of" jsonschema:"The date the verdict is as of: the matrix snapshot's date (also dataset_version)."`
 	// OldAfterDays is VerdictOldAfterDays.
-	OldAfterDays int `json:"old_after_days"`
+	OldAfterDays int `json:"old_after_days" jsonschema:"The age after which a verdict counts as old: 180 days. The matrix changes by about 7% of its routes a year, so after half a year about one answer in thirty may be out of date."`
 	// OldFrom is the first day (UTC) on which the verdict counts as old:
 	// AsOf plus OldAfterDays plus one.
-	OldFrom Date `json:"old_from"`
+	OldFrom Date `json:"old_from" jsonschema:"The first day (UTC) on which the verdict counts as old: as_of plus old_after_days plus one. A copy of the answer read later is old from this day, whatever its age_days said."`
 }
 
 // VerdictDateOf dates verdicts as of a snapshot's date.
@@ -212,18 +220,18 @@ const (
 // Statement is what an official source says about the verdict of a
 // destination for some passports, during a period.
 type Statement struct {
-	ID          string      `json:"id"`
+	ID          string      `json:"id" jsonschema:"The statement's stable identifier, e.g. USA-2026-01-full-suspension-p10998."`
 	Requirement Requirement `json:"requirement"`
 	// AllowedStayDays is null when the source gives no number of days.
 	AllowedStayDays Days `json:"allowed_stay_days"`
 	// Purposes are the purposes of travel the statement covers; nil when
 	// the source does not restrict them.
-	Purposes []string `json:"purposes"`
+	Purposes []string `json:"purposes" jsonschema:"The purposes of travel the statement covers; null when the source does not restrict them."`
 	// EffectiveFrom is null when the source gives no start: the statement
 	// is known to hold only from the day it was read (Source.RetrievedAt).
 	// EffectiveUntil is null when it gives no end.
-	EffectiveFrom  *Date    `json:"effective_from"`
-	EffectiveUntil *Date    `json:"effective_until"`
+	EffectiveFrom  *Date    `json:"effective_from" jsonschema:"The first day in force as the source gives it; null when the source gives no start: the statement is then known to hold only from source.retrieved_at, the day its source was read, and is upcoming before it."`
+	EffectiveUntil *Date    `json:"effective_until" jsonschema:"The last day in force; null when the source gives no end."`
 	Text           string   `json:"text"`
 	Source         Citation `json:"source"`
 }
@@ -256,8 +264,8 @@ func (s Statement) CoversPurpose(purpose string) bool {
 type CheckedStatement struct {
 	Statement
 	// Status is in_force, upcoming or ended on the travel date.
-	Status           string `json:"status"`
-	AgreesWithMatrix bool   `json:"agrees_with_matrix"`
+	Status           string `json:"status" jsonschema:"The statement's status on the travel date."`
+	AgreesWithMatrix bool   `json:"agrees_with_matrix" jsonschema:"Whether the statement's requirement (and stay, where both give one) equals the matrix verdict. Only a statement in force decides anything."`
 }
 
 // Entry-rules verification statuses.
@@ -277,31 +285,31 @@ const StaleAfterDays = 30
 // EntryRulesVerification covers the curated entry-rules layer. Its status is
 // computed from the citations' dates, review flags and the clock.
 type EntryRulesVerification struct {
-	Status         string `json:"status"`
-	LastVerified   *Date  `json:"last_verified"`
+	Status         string `json:"status" jsonschema:"Computed from the verification events and the clock, never claimed. verified_official_sources only when every shown rule's source was read live within stale_after_days: by a curator whose citation says read_from live, or by the daily verifier once a curator confirmed its first reading (the baseline); later unchanged readings keep it verified. A rule read from a stored copy, or not recorded as read live, verifies nothing: the rules are stale (see reason). needs_review while a record's source changed and awaits a curator (see flagged_fields); stale when the least recently verified record is older than stale_after_days; not_curated without curated rules."`
+	LastVerified   *Date  `json:"last_verified" jsonschema:"The day the least recently verified record of the destination's rules was last verified; null without cited rules."`
 	StalenessDays  Days   `json:"staleness_days"`
 	StaleAfterDays int    `json:"stale_after_days"`
 	// FlaggedFields lists rule fields a curator must review.
-	FlaggedFields []string `json:"flagged_fields"`
-	Note          string   `json:"note"`
+	FlaggedFields []string `json:"flagged_fields" jsonschema:"Fields whose cited page changed since it was verified and that await a curator's review, e.g. passport_validity, apply, yellow_fever, official_statement."`
+	Note          string   `json:"note" jsonschema:"Why the status is what it is, for people, e.g. \"Rules read from a stored copy of unknown date on 22 November 2026; not yet confirmed on the live page.\""`
 	// Reason says why the rules are not verified (a Reason* value), empty
 	// when they are or when they were not curated.
-	Reason string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty" jsonschema:"Why the rules are not verified_official_sources, for machines; absent when they are or when they were not curated. stored_copy: a rule was read from a stored copy of unknown date (or not recorded as read live) and never confirmed on the live page; awaiting_confirmation: the verifier read the live page and a curator has not yet confirmed it; not_reverified: the oldest live reading is older than stale_after_days; flagged: a cited page changed and awaits a curator (status needs_review)."`
 }
 
 // Source is the provenance of the matrix verdict.
 type Source struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
-	URL  string `json:"url"`
+	URL  string `json:"url" jsonschema:"The repository the snapshot was published in."`
 	// Commit is the source repository's commit of the snapshot, omitted
 	// when not known.
-	Commit   string `json:"commit,omitempty"`
-	License  string `json:"license"`
-	Snapshot string `json:"snapshot"`
+	Commit   string `json:"commit,omitempty" jsonschema:"That repository's commit of the snapshot; absent when not known."`
+	License  string `json:"license" jsonschema:"The snapshot's licence (SPDX identifier)."`
+	Snapshot string `json:"snapshot" jsonschema:"The matrix snapshot date."`
 	// MatrixValue is the raw value of the route in the matrix (for example
 	// "60", "visa free", "e-visa"), nil when the route is not in the matrix.
-	MatrixValue *string `json:"matrix_value"`
+	MatrixValue *string `json:"matrix_value" jsonschema:"The route's raw value in the matrix (\"60\", \"e-visa\", \"-1\" for the own country); null when the route is not in the matrix."`
 }
 
 // Period says in words when the statement holds: "from 1 January 2026",

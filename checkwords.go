@@ -12,7 +12,7 @@ import (
 type RulesNotCited struct {
 	// Label heads the sentence (LabelNotCited); empty when no rule is
 	// cited at all and the sentence stands alone.
-	Label string `json:"label,omitempty"`
+	Label string `json:"label,omitempty" jsonschema:"Heads the sentence (\"Not cited yet\"); absent when no rule is cited and the sentence stands alone."`
 	Text  string `json:"text"`
 }
 
@@ -65,7 +65,12 @@ func (r CheckResult) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		answer
-		RuleLines     []RuleLine     `json:"entry_rule_lines"`
-		RulesNotCited *RulesNotCited `json:"entry_rules_not_cited"`
-	}{answer(r), lines, r.RulesNotCited(lines)})
+		CheckResultWords
+	}{answer(r), CheckResultWords{lines, r.RulesNotCited(lines)}})
+}
+
+// CheckResultWords are the fields MarshalJSON writes beside an answer's own.
+type CheckResultWords struct {
+	RuleLines     []RuleLine     `json:"entry_rule_lines" jsonschema:"The entry rules in words, one line per value or list item in the order of entry_rules, exactly as the route page shows them: derived from entry_rules, for clients that show the rules to people (the widget renders them as they are). Empty when no rule is cited."`
+	RulesNotCited *RulesNotCited `json:"entry_rules_not_cited" jsonschema:"Which entry-rule fields no official source covers yet, as the route page says it under the rules; null when every field is cited."`
 }

@@ -34,9 +34,9 @@ func (c FixedClock) Now() time.Time { return time.Time(c) }
 
 // Country identifies a country or territory by its ISO 3166-1 codes.
 type Country struct {
-	ISO3 string `json:"iso3"`
-	ISO2 string `json:"iso2"`
-	Name string `json:"name"`
+	ISO3 string `json:"iso3" jsonschema:"ISO 3166-1 alpha-3 code."`
+	ISO2 string `json:"iso2" jsonschema:"ISO 3166-1 alpha-2 code."`
+	Name string `json:"name" jsonschema:"English short name."`
 }
 
 // Disclaimer is presented with every answer.

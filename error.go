@@ -34,14 +34,14 @@ func (e *Error) Unwrap() error { return e.Err }
 // Problem describes one invalid input field.
 type Problem struct {
 	// Field names the parameter (passport, destination, transit, ...).
-	Field string `json:"field"`
+	Field string `json:"field" jsonschema:"The parameter, or a JSON pointer into the body."`
 	// Code is a stable machine-readable reason such as missing or unknown_country_code.
-	Code string `json:"code"`
+	Code string `json:"code" jsonschema:"missing, malformed_country_code, unknown_country_code, unsupported_purpose, too_many_values, unknown_parameter, repeated_parameter, ..."`
 	// Value is what was sent, echoed back.
 	Value   string `json:"value"`
-	Message string `json:"message"`
+	Message string `json:"message" jsonschema:"What is wrong and how to fix it."`
 	// Suggestions lists countries the caller may have meant, best first.
-	Suggestions []Country `json:"suggestions,omitempty"`
+	Suggestions []Country `json:"suggestions,omitempty" jsonschema:"Countries you may have meant, best first."`
 }
 
 // Problem codes.

@@ -14,7 +14,7 @@ type PassportMatrix struct {
 	RequestID   string    `json:"request_id,omitempty"`
 	// VerdictAge is the date every verdict of the matrix is as of.
 	VerdictAge   VerdictAge          `json:"verdict_age"`
-	Counts       map[Requirement]int `json:"counts"`
+	Counts       map[Requirement]int `json:"counts" jsonschema:"Destinations per requirement value."`
 	Destinations []MatrixEntry       `json:"destinations"`
 	Source       Source              `json:"source"`
 	Disclaimer   string              `json:"disclaimer"`
@@ -30,7 +30,7 @@ type MatrixEntry struct {
 	// CorroboratedBy lists the official statements in force that agree
 	// with the verdict (VerdictVerification.CorroboratedBy); absent when
 	// none does.
-	CorroboratedBy               []string `json:"corroborated_by,omitempty"`
+	CorroboratedBy               []string `json:"corroborated_by,omitempty" jsonschema:"The ids of the official statements in force that agree with the verdict (the route is corroborated); absent when none does or one contradicts it."`
 	EntryRulesVerificationStatus string   `json:"entry_rules_verification_status"`
 	Coverage                     Coverage `json:"coverage"`
 }

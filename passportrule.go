@@ -21,6 +21,9 @@ const (
 	AppliesUpcoming = PeriodUpcoming
 )
 
+// RuleApplies lists every value of PassportRule.Applies.
+var RuleApplies = []string{AppliesYes, AppliesNotForThisPassport, AppliesDocumentedForOthers, AppliesEnded, AppliesUpcoming}
+
 // PassportRule is a curated rule field as it holds for the passport of a
 // check: the variant (or the list items) selected for it, the source of
 // what is shown and whether it holds.
@@ -31,13 +34,13 @@ type PassportRule[T any] struct {
 	Source Citation `json:"source"`
 	// Note says in words why the field does not hold outright: whom the
 	// source gives it for, or when; empty when Applies is yes.
-	Note string `json:"note,omitempty"`
+	Note string `json:"note,omitempty" jsonschema:"Why the field does not hold outright; absent when applies is yes."`
 	// NotInForce is what the source gives for this passport outside the
 	// period it holds on the day of the answer (an item that has ended or
 	// not yet begun, each with its status): shown, never applied. For a
 	// single-valued field it is the variant the passport would hold if it
 	// were in force; nil when there is none.
-	NotInForce *T `json:"not_in_force,omitempty"`
+	NotInForce *T `json:"not_in_force,omitempty" jsonschema:"What the source gives for this passport whose period does not hold on the travel date (each item with status ended or upcoming): the variant of a single-valued field, the items of a list. Shown, never applied; absent when there is none."`
 }
 
 // Holding returns the rule when it holds for the passport, nil otherwise

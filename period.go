@@ -25,12 +25,12 @@ var PeriodStatuses = []string{PeriodInForce, PeriodUpcoming, PeriodEnded}
 // absent start means only that the source names none: the item is the
 // standing rule as read and holds on any date up to its end.
 type Period struct {
-	EffectiveFrom  *Date `json:"effective_from,omitempty"`
-	EffectiveUntil *Date `json:"effective_until,omitempty"`
+	EffectiveFrom  *Date `json:"effective_from,omitempty" jsonschema:"First day the item holds, when its source gives one. Absent: the source names no start, and the item is the standing rule as read, holding on any date up to effective_until."`
+	EffectiveUntil *Date `json:"effective_until,omitempty" jsonschema:"Last day the item holds, when its source gives one."`
 	// Status is the item's status on the day of the answer (in_force,
 	// upcoming or ended), set for an item that has a period. It is
 	// computed from the period and the day, never curated.
-	Status string `json:"status,omitempty"`
+	Status string `json:"status,omitempty" jsonschema:"The item's status on the travel date (the day of evaluation, or a trip leg's own date), computed from its period; present only for an item whose source gives a period. An item that is upcoming or ended is never applied and is listed under the field's not_in_force."`
 }
 
 // Dated reports whether the source gives the item a start or an end.

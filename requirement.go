@@ -257,8 +257,8 @@ func (r Requirement) Rank() int {
 // JSON has the three members inline).
 type Verdict struct {
 	Requirement      Requirement `json:"requirement"`
-	RequirementLabel string      `json:"requirement_label"`
-	AllowedStayDays  Days        `json:"allowed_stay_days"`
+	RequirementLabel string      `json:"requirement_label" jsonschema:"The requirement in words, in the language of the answer (language)."`
+	AllowedStayDays  Days        `json:"allowed_stay_days" jsonschema:"Allowed stay for visa_free; null when the matrix gives none ('visa free') and for every other requirement."`
 }
 
 // VerdictOfIn is the verdict of a requirement and allowed stay, labelled

@@ -22,28 +22,28 @@ import (
 type RuleLine struct {
 	// Field is the rule's JSON name; Label names the line for people
 	// ("Passport validity", "Transit without visa: Singapore 96-hour VFTF").
-	Field string `json:"field"`
-	Label string `json:"label"`
+	Field string `json:"field" jsonschema:"The entry_rules field the line is about (passport_validity, twov...)."`
+	Label string `json:"label" jsonschema:"What the line is about, in words (\"Passport validity\", \"Transit without visa: Singapore 96-hour VFTF\")."`
 	// Text is what holds for the traveller: the curated text, or why the
 	// rule does not hold outright (for another passport, documented for
 	// other nationals) followed by the text.
-	Text string `json:"text"`
+	Text string `json:"text" jsonschema:"What holds for the traveller: the curated text, after why the rule does not hold outright where it does not (for another passport, documented for other nationals)."`
 	// Cited is the part of Text that is the source's own words, as the
 	// curators recorded them (its end), in the source's language: pages
 	// mark it so. Empty when Text is all the answer's own words.
 	Cited string `json:"-"`
 	// Detail is what the answer computes from the value ("At least 3
 	// months of validity, counted from departure.").
-	Detail string `json:"detail,omitempty"`
+	Detail string `json:"detail,omitempty" jsonschema:"What the answer computes from the value (\"At least 6 months of validity, counted from entry.\"); absent when it computes nothing."`
 	// URL is an official link of the item itself, where it has one.
-	URL    string   `json:"url,omitempty"`
+	URL    string   `json:"url,omitempty" jsonschema:"An official link of the item itself, where it has one."`
 	Source Citation `json:"source"`
 	// ForThisPassport is set when the source gives the line for the
 	// traveller's passport: a rule that holds, or one shown as ended or
 	// upcoming. A line documented for other nationals or given for other
 	// passports only is a hint, never this passport's rule: surfaces list
 	// it apart (LinesForOtherPassports).
-	ForThisPassport bool `json:"for_this_passport"`
+	ForThisPassport bool `json:"for_this_passport" jsonschema:"True when the source gives the line for the traveller's passport: a rule that holds, or one shown as ended or upcoming. False for a line documented for other nationals or given for other passports only: a hint, never this passport's rule, which the route page lists under \"What official pages say for other passports\" and the widget leaves out of its answer."`
 }
 
 // LinesForThisPassport returns the lines the source gives for the traveller's

@@ -4,17 +4,17 @@ import "slices"
 
 // Citation names the official page a fact was read from and the day it was read.
 type Citation struct {
-	Name        string `json:"name"`
-	URL         string `json:"url"`
+	Name        string `json:"name" jsonschema:"The source's name."`
+	URL         string `json:"url" jsonschema:"The official page the fact was read from."`
 	RetrievedAt Date   `json:"retrieved_at"`
 	// Publisher is destination_government, other_government or
 	// intergovernmental, where the curators' notes say.
-	Publisher string `json:"publisher,omitempty"`
+	Publisher string `json:"publisher,omitempty" jsonschema:"Who published the page, where the curators' notes say."`
 	// ContentDate is the date the page gives itself (YYYY-MM-DD, YYYY-MM or
 	// YYYY), where the notes record one.
-	ContentDate string `json:"content_date,omitempty"`
+	ContentDate string `json:"content_date,omitempty" jsonschema:"The date the page gives itself (YYYY-MM-DD, YYYY-MM or YYYY), where the notes record one."`
 	// ReadFrom is live or stored_copy: how the curator read the page.
-	ReadFrom string `json:"read_from,omitempty"`
+	ReadFrom string `json:"read_from,omitempty" jsonschema:"How the curator read the page: live, or a stored copy of unknown date (which is not a verification of the live page)."`
 }
 
 // Rule is one cited entry-rule field of the curated layer: its value and
@@ -50,6 +50,9 @@ func (v VariantSource) OwnSource() *Citation { return v.Source }
 
 func (v *VariantSource) clearSource() { v.Source = nil }
 
+// ValidityCountedFrom lists the values of PassportValidity.CountedFrom.
+var ValidityCountedFrom = []string{"entry", "departure", "end_of_permitted_stay"}
+
 // PassportValidity is the minimum validity a passport must have left.
 // CountedFrom is "entry", "departure" or "end_of_permitted_stay"; nil when the
 // source does not say. MinMonthsRemaining 0 with "departure" means valid for
@@ -57,10 +60,10 @@ func (v *VariantSource) clearSource() { v.Source = nil }
 // says why).
 type PassportValidity struct {
 	Scope
-	MinMonthsRemaining *int    `json:"min_months_remaining"`
-	CountedFrom        *string `json:"counted_from"`
+	MinMonthsRemaining *int    `json:"min_months_remaining" jsonschema:"Months of validity required; null when the source gives no computable margin (the text says why)."`
+	CountedFrom        *string `json:"counted_from" jsonschema:"From when the months count; null when the source does not say. 0 months from departure means valid for the whole stay."`
 	// IssuedWithinYears is the most years since issue the source allows.
-	IssuedWithinYears *int   `json:"issued_within_years,omitempty"`
+	IssuedWithinYears *int   `json:"issued_within_years,omitempty" jsonschema:"Most years since issue, when the source says."`
 	Text              string `json:"text"`
 	VariantSource
 }
@@ -78,6 +81,9 @@ const (
 	OnwardRequired   = "required"
 	OnwardMayBeAsked = "may_be_asked"
 )
+
+// OnwardTicketValues lists the values of OnwardTicket.Required.
+var OnwardTicketValues = []string{OnwardRequired, OnwardMayBeAsked}
 
 // OnwardTicket says whether proof of onward or return travel is required
 // (Required is "required" or "may_be_asked").
@@ -107,6 +113,13 @@ type TWOVProgram struct {
 	AirsideOnly *bool  `json:"airside_only"`
 	Text        string `json:"text"`
 }
+
+// What an arrival formality is (ArrivalFormality.Kind) and when it is done
+// (ArrivalFormality.When): the values the curated notes may give.
+var (
+	FormalityKinds = []string{"arrival_card", "travel_authorisation", "registration", "customs_declaration"}
+	FormalityWhen  = []string{"before_arrival", "on_arrival"}
+)
 
 // Document kinds named by residence-permit exemptions.
 const (
@@ -151,7 +164,7 @@ type YellowFever struct {
 	TransitHours        *int    `json:"transit_hours"`
 	// ExtraRiskCountries are the countries the destination itself treats
 	// as risk countries beyond the WHO list; nil when its source names none.
-	ExtraRiskCountries []string `json:"extra_risk_countries"`
+	ExtraRiskCountries []string `json:"extra_risk_countries" jsonschema:"ISO3 codes of the countries the destination itself treats as yellow-fever risk countries beyond the WHO list, as its own source names them; null when it names none. They count as risk countries for this destination only."`
 	Text               string   `json:"text"`
 }
 
@@ -167,8 +180,8 @@ type YellowFeverRule struct {
 	Value YellowFever `json:"value"`
 	// AppliesToThisPassport is true when a certificate is required of this
 	// traveller, false when not, nil when the source leaves it open.
-	AppliesToThisPassport *bool    `json:"applies_to_this_passport"`
-	AppliesBecause        string   `json:"applies_because"`
+	AppliesToThisPassport *bool    `json:"applies_to_this_passport" jsonschema:"true when a certificate is required of this traveller (all travellers, or arriving from or transiting a risk country: the WHO list or the destination's own extra_risk_countries; the passport country is assumed as origin, see defaults_applied), false when not, null when the source leaves it open."`
+	AppliesBecause        string   `json:"applies_because" jsonschema:"Why, in plain words: 'required for all travellers', 'required: you arrive from Angola, on the WHO list of countries with risk of yellow-fever transmission', 'required: Nepal treats Uruguay as a risk country (its own list)', 'not required: you do not arrive from or through a risk country', 'the source does not say whom it covers'. The destination's own source is in source; the WHO list's in risk_list_source when it was used."`
 	Source                Citation `json:"source"`
 	// RiskListSource cites the list of yellow-fever risk countries that
 	// AppliesToThisPassport was computed from, when it was used.
@@ -225,17 +238,17 @@ type DestinationRules struct {
 // EntryRules is the destination-level block of entry rules in a check
 // result, each field as it holds for the passport of the check.
 type EntryRules struct {
-	PassportValidity          *PassportRule[PassportValidity]   `json:"passport_validity"`
-	BlankPages                *PassportRule[BlankPages]         `json:"blank_pages"`
-	OnwardTicket              *PassportRule[OnwardTicket]       `json:"onward_ticket"`
+	PassportValidity          *PassportRule[PassportValidity]   `json:"passport_validity" jsonschema:"Minimum passport validity: the first variant whose applies_to matches the passport as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	BlankPages                *PassportRule[BlankPages]         `json:"blank_pages" jsonschema:"Blank pages required as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	OnwardTicket              *PassportRule[OnwardTicket]       `json:"onward_ticket" jsonschema:"Onward or return ticket as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
 	YellowFever               *YellowFeverRule                  `json:"yellow_fever"`
-	OtherHealth               *PassportRule[[]HealthRule]       `json:"other_health"`
-	TWOV                      *PassportRule[[]TWOVProgram]      `json:"twov"`
-	ResidencePermitExemptions *PassportRule[[]Exemption]        `json:"residence_permit_exemptions"`
-	ArrivalFormalities        *PassportRule[[]ArrivalFormality] `json:"arrival_formalities"`
-	LastVerified              *Date                             `json:"last_verified"`
+	OtherHealth               *PassportRule[[]HealthRule]       `json:"other_health" jsonschema:"Other health rules: the items whose applies_to excludes the passport are left out (field not_for_this_passport when none is left) as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). Items whose documented_for excludes the passport are kept with their documented_for; the field is documented_for_others when every item kept is. ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	TWOV                      *PassportRule[[]TWOVProgram]      `json:"twov" jsonschema:"Transit-without-visa programmes: the items whose applies_to excludes the passport are left out (field not_for_this_passport when none is left) as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). Items whose documented_for excludes the passport are kept with their documented_for; the field is documented_for_others when every item kept is. ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	ResidencePermitExemptions *PassportRule[[]Exemption]        `json:"residence_permit_exemptions" jsonschema:"Exemptions for holders of other countries' visas or residence permits (open only to the nationalities their applies_to names): the items whose applies_to excludes the passport are left out (field not_for_this_passport when none is left) as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). Items whose documented_for excludes the passport are kept with their documented_for; the field is documented_for_others when every item kept is. ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	ArrivalFormalities        *PassportRule[[]ArrivalFormality] `json:"arrival_formalities" jsonschema:"Arrival formalities: the items whose applies_to excludes the passport are left out (field not_for_this_passport when none is left) as it holds for this passport. Null when no official source gave the rule. applies: yes (the value holds), not_for_this_passport (the source gives it for other passports only: no value, a note says for whom; not a gap), documented_for_others (the source speaks to other nationals: the value is a hint that may differ for this passport, never a trip condition). Items whose documented_for excludes the passport are kept with their documented_for; the field is documented_for_others when every item kept is. ended or upcoming: the source gives the rule for this passport only for a period that has ended, or not yet begun, on the travel date; it is not applied and is listed under not_in_force. An item or variant applies only inside its period (effective_from, effective_until)."`
+	LastVerified              *Date                             `json:"last_verified" jsonschema:"The oldest retrieval date of the destination's citations; null when none."`
 	StalenessDays             Days                              `json:"staleness_days"`
-	Coverage                  Coverage                          `json:"coverage"`
+	Coverage                  Coverage                          `json:"coverage" jsonschema:"extended: at least one entry rule of the destination cites an official source; basic: no cited rule (not curated yet, or curated without a rule any official page gave); the yellow-fever table still applies."`
 }
 
 // Apply kinds.
@@ -248,7 +261,7 @@ const (
 // Apply points to the official place where the required document is obtained.
 type Apply struct {
 	URL    string   `json:"url"`
-	Kind   string   `json:"kind"`
+	Kind   string   `json:"kind" jsonschema:"official_portal: apply online; official_info: an official page explaining how to apply; embassy_finder: find the embassy or consulate."`
 	Note   string   `json:"note"`
 	Source Citation `json:"source"`
 }

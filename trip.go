@@ -51,7 +51,7 @@ type TripRequest struct {
 	// an HTTP Accept-Language header, read when Language is empty, and
 	// never part of the body. A language the service does not speak gives
 	// English, listed in defaults_applied.
-	Language       string `json:"language,omitempty"`
+	Language       string `json:"language,omitempty" jsonschema:"The language of the answer's words, as the lang parameter of POST /v1/trips/evaluate (which takes precedence over it) and the language argument of the evaluate_trip tool: a BCP 47 tag such as fr or pt-BR. English by default; a language not spoken falls back to English, listed in defaults_applied. Codes and field names never change."`
 	AcceptLanguage string `json:"-"`
 }
 
@@ -60,8 +60,8 @@ type TripRequest struct {
 // hold, with the same meaning as in CheckRequest.
 type Traveler struct {
 	Passports          []PassportHeld `json:"passports"`
-	ResidencePermitsOf []string       `json:"residence_permits_of,omitempty"`
-	VisasOf            []string       `json:"visas_of,omitempty"`
+	ResidencePermitsOf []string       `json:"residence_permits_of,omitempty" jsonschema:"Countries (or SCHENGEN) whose residence permits the traveller holds."`
+	VisasOf            []string       `json:"visas_of,omitempty" jsonschema:"Countries (or SCHENGEN) whose visas the traveller holds."`
 }
 
 // PassportHeld is one passport of the traveller. In JSON it is either the
@@ -69,8 +69,8 @@ type Traveler struct {
 // date ({"country": "DEU", "expires": "2027-03-01"}). Without an expiry the
 // validity rules of the destinations cannot be checked, and the result says so.
 type PassportHeld struct {
-	Country string `json:"country"`
-	Expires string `json:"expires,omitempty"`
+	Country string `json:"country" jsonschema:"ISO 3166-1 alpha-3 code in any letter case (DEU), alpha-2 code (DE) or country name (Germany); the answer names it by its alpha-3 code."`
+	Expires string `json:"expires,omitempty" jsonschema:"YYYY-MM-DD."`
 }
 
 // UnmarshalJSON accepts a code string or an object with exactly the fields
@@ -112,11 +112,11 @@ type Trip struct {
 // (the default) or business. A transit leg is a connection through the
 // country, assumed to stay airside unless its programmes say otherwise.
 type Leg struct {
-	Country   string `json:"country"`
-	Arrival   string `json:"arrival,omitempty"`
-	Departure string `json:"departure,omitempty"`
-	Purpose   string `json:"purpose,omitempty"`
-	Transit   bool   `json:"transit,omitempty"`
+	Country   string `json:"country" jsonschema:"ISO 3166-1 alpha-3 code in any letter case (DEU), alpha-2 code (DE) or country name (Germany); the answer names it by its alpha-3 code."`
+	Arrival   string `json:"arrival,omitempty" jsonschema:"Arrival day, YYYY-MM-DD (counted as a day spent there)."`
+	Departure string `json:"departure,omitempty" jsonschema:"Departure day, YYYY-MM-DD, not before arrival (counted as a day spent there)."`
+	Purpose   string `json:"purpose,omitempty" jsonschema:"tourism (default) or business."`
+	Transit   bool   `json:"transit,omitempty" jsonschema:"A connection through the country, assumed airside; its transit-without-visa programmes are used."`
 }
 
 // TripStatus is the state of a leg or of a whole trip.
@@ -148,6 +148,15 @@ const (
 	// for the best passport of a leg, or refuses every passport but one it
 	// has no reliable verdict for: check with the official authority.
 	TripUnknown TripStatus = "unknown"
+)
+
+// TripStatuses lists every trip and leg status, the plainest first.
+var TripStatuses = []TripStatus{TripReady, TripCheckNeeded, TripActionNeeded, TripNotPossible, TripUnknown}
+
+// ConditionKinds lists every condition kind, ConditionStatuses every status.
+var (
+	ConditionKinds    = []string{ConditionPassportValidity, ConditionStayDuration, ConditionSchengen, ConditionTransit, ConditionOnwardTicket, ConditionYellowFever, ConditionBlankPages, ConditionOtherHealth, ConditionVerdictAge}
+	ConditionStatuses = []ConditionStatus{ConditionMet, ConditionNotMet, ConditionUnknown, ConditionNotApplicable, ConditionAdvisory}
 )
 
 // Condition kinds of a leg decision.
@@ -188,14 +197,14 @@ const (
 
 // Condition is one entry condition of a leg, assessed against the plan.
 type Condition struct {
-	Kind   string          `json:"kind"`
+	Kind   string          `json:"kind" jsonschema:"The entry rule or fact the condition assesses. verdict_age: the verdict is older than old_after_days and must be confirmed with the destination's official authority before the leg (verdict_verification.confirm); it always needs action, so a leg resting on an old verdict is never ready."`
 	Status ConditionStatus `json:"status"`
 	// ActionNeeded is true when the traveller must act before the leg to
 	// satisfy the condition (renew a passport, get a yellow-fever
 	// certificate, change the dates); it makes the leg action_needed.
 	ActionNeeded bool `json:"action_needed"`
 	// Detail is the reasoning: the rule as it applies to this plan.
-	Detail string `json:"detail"`
+	Detail string `json:"detail" jsonschema:"The reasoning: the rule as it applies to this plan."`
 	// RuleText is the cited rule in the curators' words, when there is one.
 	RuleText string `json:"rule_text,omitempty"`
 	// Source cites the rule the condition was assessed against; nil when the
@@ -206,7 +215,7 @@ type Condition struct {
 // TripPassport is the passport a leg decision was made for.
 type TripPassport struct {
 	// Index is the passport's position in traveler.passports.
-	Index   int     `json:"index"`
+	Index   int     `json:"index" jsonschema:"Position in traveler.passports."`
 	Country Country `json:"country"`
 	Expires *Date   `json:"expires"`
 }
@@ -253,7 +262,7 @@ type LegDecision struct {
 	// the chosen passport's eligibility; transit legs only.
 	TransitPrograms []TransitProgram `json:"transit_programs,omitempty"`
 
-	Why        []string    `json:"why"`
+	Why        []string    `json:"why" jsonschema:"Plain-language explanation of each step: which passport and why, which source, which exemption."`
 	Conditions []Condition `json:"conditions"`
 
 	VerdictVerification    VerdictVerification    `json:"verdict_verification"`
@@ -308,7 +317,7 @@ type TripCounts struct {
 	Legs         int `json:"legs"`
 	Ready        int `json:"ready"`
 	ActionNeeded int `json:"action_needed"`
-	CheckNeeded  int `json:"check_needed"`
+	CheckNeeded  int `json:"check_needed" jsonschema:"Legs with nothing known against them but something still to check."`
 	NotPossible  int `json:"not_possible"`
 	Unknown      int `json:"unknown"`
 	// NeedsReview counts legs whose verdict is needs_review; they are also
@@ -332,10 +341,10 @@ type TripSummary struct {
 // the items of the list the field belongs to (trip.legs or
 // traveler.passports) that took the default; empty for trip-wide defaults.
 type TripDefault struct {
-	Field   string `json:"field"`
+	Field   string `json:"field" jsonschema:"The request field the default stands for: a JSON path (trip.legs[].purpose, traveler.passports[].expires, trip.origin, schengen.prior_days, ...) or a check's field (document_type, stay_type, travel_date, held_documents, language). A language entry says that the language asked for is not spoken and the answer is in English (value en)."`
 	Value   string `json:"value"`
 	Indexes []int  `json:"indexes,omitempty"`
-	Reason  string `json:"reason"`
+	Reason  string `json:"reason" jsonschema:"Why the default was applied, in the language of the answer."`
 }
 
 // TripResult is the answer to a trip evaluation (spec 2.4). It is computed
@@ -357,7 +366,7 @@ type TripResult struct {
 	// account, the defaults' reasons, the assumptions and the disclaimer):
 	// en, es, fr, ... It is given when the request asked for a language
 	// and left out when it asked for none, the words then being English.
-	Language string `json:"language,omitempty"`
+	Language string `json:"language,omitempty" jsonschema:"The code of the language the answer's words are in (see the lang parameter); present when the request asked for a language (lang, language or Accept-Language), absent otherwise, the words then being English."`
 }
 
 // Words is the catalog of the answer's language (Language): English when

@@ -25,19 +25,19 @@ type Sale struct {
 // Offer is the AP2 part of a 402 answer: the Checkout JWT and what the
 // closed mandates must say to be accepted.
 type Offer struct {
-	CheckoutJWT string `json:"checkout_jwt"`
+	CheckoutJWT string `json:"checkout_jwt" jsonschema:"ES256 JWT signed with the key at jwks_uri: a UCP checkout object (merchant, line_items, totals in US cents) with iss, jti, iat, exp, the resource and the payment (payee, payment_amount, payment_instrument) it must be paid with."`
 	// CheckoutHash is the checkout_hash (and transaction_id) of the mandates.
-	CheckoutHash string `json:"checkout_hash"`
+	CheckoutHash string `json:"checkout_hash" jsonschema:"base64url SHA-256 of checkout_jwt: the mandates' checkout_hash and transaction_id."`
 	// Audience and Nonce are the aud and nonce the key-binding JWTs of
 	// the closed mandates must carry.
-	Audience          string     `json:"aud"`
-	Nonce             string     `json:"nonce"`
+	Audience          string     `json:"aud" jsonschema:"The aud of the closed mandates' key binding: the service's base URL."`
+	Nonce             string     `json:"nonce" jsonschema:"The nonce of the closed mandates' key binding: the Checkout JWT's jti."`
 	JWKSURI           string     `json:"jwks_uri"`
 	Merchant          Party      `json:"merchant"`
 	Payee             Party      `json:"payee"`
 	PaymentAmount     Amount     `json:"payment_amount"`
 	PaymentInstrument Instrument `json:"payment_instrument"`
-	ExpiresAt         int64      `json:"exp"`
+	ExpiresAt         int64      `json:"exp" jsonschema:"When the Checkout JWT expires, Unix seconds."`
 }
 
 // checkout is the payload of a Checkout JWT: a UCP checkout object

@@ -16,7 +16,7 @@ type Party struct {
 
 // Instrument is a payment instrument (AP2 types/payment_instrument.json).
 type Instrument struct {
-	ID          string `json:"id"`
+	ID          string `json:"id" jsonschema:"<scheme>:<network>:<asset> of the x402 payment."`
 	Type        string `json:"type"`
 	Description string `json:"description,omitempty"`
 }
@@ -24,7 +24,7 @@ type Instrument struct {
 // Amount is an amount in the minor units of an ISO 4217 currency (AP2
 // types/amount.json).
 type Amount struct {
-	Amount   int64  `json:"amount"`
+	Amount   int64  `json:"amount" jsonschema:"US cents; USDC counts one to one with USD, one cent is 10000 atomic units."`
 	Currency string `json:"currency"`
 }
 

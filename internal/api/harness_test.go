@@ -16,6 +16,7 @@ import (
 
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
+	validatorerrors "github.com/pb33f/libopenapi-validator/errors"
 
 	"github.com/entrycheck/entrycheck/internal/api"
 	"github.com/entrycheck/entrycheck/internal/api/payment"
@@ -222,15 +223,34 @@ func (e *env) validate(req *http.Request, reqBody []byte, resp *http.Response, b
 	}
 	vresp := *resp
 	vresp.Body = io.NopCloser(bytes.NewReader(body))
-	if ok, errs := e.openapi.ValidateHttpResponse(vreq, &vresp); !ok {
-		if (resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed) && len(errs) == 1 && errs[0].ValidationType == "path" {
-			return // a path or method outside the API, answered with the documented error shape
+	ok, errs := e.openapi.ValidateHttpResponse(vreq, &vresp)
+	if !ok && resp.StatusCode == http.StatusMethodNotAllowed && outsideTheAPI(errs) {
+		// A method the path does not take: OpenAPI lists a path's
+		// operations only, and each declares the 405 every other method
+		// gets; validate the answer as that of the path's operation.
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			vreq.Method = m
+			vresp.Body = io.NopCloser(bytes.NewReader(body))
+			if ok, errs = e.openapi.ValidateHttpResponse(vreq, &vresp); ok || !outsideTheAPI(errs) {
+				break
+			}
+		}
+	}
+	if !ok {
+		if (resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed) && outsideTheAPI(errs) {
+			return // a path outside the API (a page, an unknown path), answered with the documented error shape
 		}
 		for _, err := range errs {
 			e.t.Errorf("%s %s -> %d does not match openapi.json: %s %s %v", req.Method, req.URL.Path, resp.StatusCode, err.Message, err.Reason, err.SchemaValidationErrors)
 		}
 		e.t.Logf("body: %.2000s", body)
 	}
+}
+
+// outsideTheAPI tells whether the validator found no operation for an
+// exchange.
+func outsideTheAPI(errs []*validatorerrors.ValidationError) bool {
+	return len(errs) == 1 && errs[0].ValidationType == "path"
 }
 
 func (e *env) get(path string, header ...string) response {

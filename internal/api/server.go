@@ -138,7 +138,7 @@ func NewServer(d Deps) *Server {
 		cashier: cashier,
 		mcp: &mcpserver.Endpoint{
 			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,
-			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: apidoc.Document, Clock: clock, Log: s.log,
+			Evaluator: s.evaluator, Site: s.site, BaseURL: cfg.BaseURL, OpenAPI: openapi, Clock: clock, Log: s.log,
 		},
 		a2a: &a2aserver.Endpoint{
 			Checker: checker, Quotas: quotas, Cashier: cashier, Authenticate: auth.Authenticate,

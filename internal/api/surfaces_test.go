@@ -48,7 +48,7 @@ func TestConfiguredQuotasAndPricesOnEverySurface(t *testing.T) {
 	// What each surface must state: the values it names, configured.
 	for surface, wants := range map[string][]string{
 		discovery.PathOpenAPI: {"7 checks a day per IP", "23 a day per client", "/v1/check 0.07 USD", "/v1/passport/{iso3} 0.27 USD",
-			"/v1/trips/evaluate 0.19 USD", "IPv6 /56: 61 a day", "(999 a day)", `"worldwide_per_day": 999`, `"amount": "0.07"`,
+			"/v1/trips/evaluate 0.19 USD", "IPv6 /56: 61 a day", "(999 a day)", `"global": 999`, `"amount": "0.07"`,
 			"2 registrations per day per IP address, 4 per network", "77 worldwide", "At most 31 tokens"},
 		discovery.PathAuthGuide:  {"7 checks a day per IP", "23 checks a day per client", "2 registrations a day", "4 per network", "31 tokens a day", "share 83", "(0.07 USD)", "(0.27 USD)", "(0.19 USD)"},
 		discovery.PathLLMsTxt:    {"7 a day per IP", "23 with a registered client"},
@@ -139,6 +139,15 @@ func TestEveryRequirementValueOnEverySurface(t *testing.T) {
 	}
 }
 
+// resolved is the object v, or the one of doc it refers to ($ref).
+func resolved(doc map[string]any, v any) map[string]any {
+	m, _ := v.(map[string]any)
+	if ref, ok := m["$ref"].(string); ok {
+		m, _ = at(doc, strings.Split(strings.TrimPrefix(ref, "#/"), "/")...).(map[string]any)
+	}
+	return m
+}
+
 // TestEveryRouteIsServedDocumentedAndPriced: every route of the table the
 // router registers from (discovery.Routes) answers its method, is
 // described in openapi.json with that method, and, when paid, offers the
@@ -171,7 +180,7 @@ func TestEveryRouteIsServedDocumentedAndPriced(t *testing.T) {
 		// (RateLimited) on the routes that count against one, and the
 		// requests in flight of a client address on every route not
 		// Unlimited.
-		tooMany, _ := at(op, "responses", "429").(map[string]any)
+		tooMany := resolved(doc, at(op, "responses", "429"))
 		schema, _ := json.Marshal(at(tooMany, "content", "application/json", "schema"))
 		if documented := strings.Contains(string(schema), "RateLimited"); documented != (rt.Quota != "") {
 			t.Errorf("%s %s: quota scope %q, yet openapi.json documents a quota's 429: %v", rt.Method, rt.Path, rt.Quota, documented)

@@ -11,13 +11,20 @@ import (
 // MaxSuggestions bounds how many countries Suggest returns.
 const MaxSuggestions = 5
 
+// The lengths of a country as input may name it: an alpha-2 code is the
+// shortest way, and no name or alias is longer than MaxInputLength.
+const (
+	MinInputLength = 2
+	MaxInputLength = 100
+)
+
 // Suggest returns the countries a person probably meant by input, best first:
 // the country of an alpha-2 code, of a common wrong code (GER, UK), of a name
 // or alias, then names and codes within a small edit distance. It returns
 // nil when nothing is close.
 func (r *Registry) Suggest(input string) []entrycheck.Country {
 	raw := strings.TrimSpace(input)
-	if raw == "" || len(raw) > 100 {
+	if raw == "" || len(raw) > MaxInputLength {
 		return nil
 	}
 	if c, ok := r.Resolve(raw); ok {
@@ -133,7 +140,7 @@ func (r *Registry) Lookup(input string) (entrycheck.Country, bool) {
 // any way of naming a country.
 func bounded(input string) (string, bool) {
 	raw := strings.TrimSpace(input)
-	return raw, raw != "" && len(raw) <= 100
+	return raw, raw != "" && len(raw) <= MaxInputLength
 }
 
 // byCode returns the country whose ISO 3166-1 alpha-3 or alpha-2 code raw

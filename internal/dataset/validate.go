@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -107,9 +108,6 @@ func (t *YellowFeverTable) validate(reg *country.Registry) error {
 	return nil
 }
 
-// statementPurposes are the purposes of travel official statements name.
-var statementPurposes = map[string]bool{"tourism": true, "business": true, "family_visit": true, "exchange": true, "transit": true}
-
 // Validate checks an official statement: whom it speaks of, a verdict, its
 // period, its text and citation.
 func (s OfficialStatement) Validate(reg *country.Registry, groups map[string]Group) error {
@@ -148,7 +146,7 @@ func (s OfficialStatement) Validate(reg *country.Registry, groups map[string]Gro
 		return errors.New("purposes: an empty list must be null instead")
 	}
 	for _, p := range s.Purposes {
-		if !statementPurposes[p] {
+		if !slices.Contains(entrycheck.StatementPurposes, p) {
 			return fmt.Errorf("purposes: %q is not tourism, business, family_visit, exchange or transit", p)
 		}
 	}

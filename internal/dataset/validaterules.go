@@ -3,6 +3,7 @@ package dataset
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/entrycheck/entrycheck"
@@ -204,16 +205,11 @@ func (c checker) exemption(e entrycheck.Exemption) error {
 	return c.codes(".holders_of", e.HoldersOf, true)
 }
 
-var (
-	formalityKinds = map[string]bool{"arrival_card": true, "travel_authorisation": true, "registration": true, "customs_declaration": true}
-	formalityWhen  = map[string]bool{"before_arrival": true, "on_arrival": true}
-)
-
 func validFormality(f entrycheck.ArrivalFormality) error {
 	switch {
-	case !formalityKinds[f.Kind]:
+	case !slices.Contains(entrycheck.FormalityKinds, f.Kind):
 		return at(".kind", fmt.Errorf("%q is not arrival_card, travel_authorisation, registration or customs_declaration", f.Kind))
-	case !formalityWhen[f.When]:
+	case !slices.Contains(entrycheck.FormalityWhen, f.When):
 		return at(".when", fmt.Errorf("%q is not before_arrival or on_arrival", f.When))
 	}
 	return nonBlank(".name", f.Name)

@@ -103,7 +103,7 @@ func NewVerified(snap *dataset.Snapshot, v entrycheck.Verification) *Evaluator {
 // matrixSource cites the matrix snapshot as its pin in the lock file names it.
 func matrixSource(p dataset.Provenance) entrycheck.Source {
 	return entrycheck.Source{
-		Kind:     "secondary_matrix",
+		Kind:     entrycheck.SourceSecondaryMatrix,
 		Name:     p.Name(),
 		URL:      p.Source,
 		Commit:   p.Commit,

@@ -59,17 +59,17 @@ type ResourceInfo struct {
 type PaymentRequirements struct {
 	Scheme            string         `json:"scheme"`
 	Network           string         `json:"network"`
-	Amount            string         `json:"amount"`
-	Asset             string         `json:"asset"`
+	Amount            string         `json:"amount" jsonschema:"Price in USDC atomic units (6 decimals): 1000000 = 1 USD."`
+	Asset             string         `json:"asset" jsonschema:"USDC on Base."`
 	PayTo             string         `json:"payTo"`
 	MaxTimeoutSeconds int            `json:"maxTimeoutSeconds"`
-	Extra             map[string]any `json:"extra,omitempty"`
+	Extra             map[string]any `json:"extra,omitempty" jsonschema:"The token's EIP-712 domain."`
 }
 
 // PaymentRequired is the body of a 402 answer and of the PAYMENT-REQUIRED header.
 type PaymentRequired struct {
 	X402Version int                   `json:"x402Version"`
-	Error       string                `json:"error,omitempty"`
+	Error       string                `json:"error,omitempty" jsonschema:"Why payment is required or was refused."`
 	Resource    ResourceInfo          `json:"resource"`
 	Accepts     []PaymentRequirements `json:"accepts"`
 	Extensions  map[string]any        `json:"extensions,omitempty"`
@@ -89,7 +89,7 @@ type SettlementResponse struct {
 	Success     bool   `json:"success"`
 	ErrorReason string `json:"errorReason,omitempty"`
 	Payer       string `json:"payer,omitempty"`
-	Transaction string `json:"transaction"`
+	Transaction string `json:"transaction" jsonschema:"The transaction hash: the on-chain receipt."`
 	Network     string `json:"network"`
 	Amount      string `json:"amount,omitempty"`
 }

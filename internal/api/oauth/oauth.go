@@ -58,7 +58,7 @@ type Store interface {
 const (
 	tokenLifetime        = time.Hour
 	registrationLifetime = 90 * 24 * time.Hour
-	maxClientNameLength  = 100
+	MaxClientNameLength  = 100
 	// maxLiveTokens bounds the tokens a client holds at once: a new token
 	// revokes the client's oldest beyond it, so that the tokens table stays
 	// bounded by the number of clients whatever a client requests.
@@ -72,18 +72,20 @@ const (
 	tokenPrefix    = "ect_"
 )
 
-type registrationRequest struct {
+// RegistrationRequest is the body of a client registration (RFC 7591).
+type RegistrationRequest struct {
 	ClientName              *string  `json:"client_name"`
-	GrantTypes              []string `json:"grant_types"`
-	TokenEndpointAuthMethod string   `json:"token_endpoint_auth_method"`
+	GrantTypes              []string `json:"grant_types,omitempty"`
+	TokenEndpointAuthMethod string   `json:"token_endpoint_auth_method,omitempty"`
 }
 
-type registrationResponse struct {
+// Registration is the answer to a registration: the client's credentials.
+type Registration struct {
 	ClientID                string   `json:"client_id"`
-	ClientSecret            string   `json:"client_secret"`
+	ClientSecret            string   `json:"client_secret" jsonschema:"Shown once; only a hash is kept."`
 	ClientName              string   `json:"client_name"`
 	ClientIDIssuedAt        int64    `json:"client_id_issued_at"`
-	ClientSecretExpiresAt   int64    `json:"client_secret_expires_at"`
+	ClientSecretExpiresAt   int64    `json:"client_secret_expires_at" jsonschema:"Unix time; the registration expires after 90 days."`
 	GrantTypes              []string `json:"grant_types"`
 	TokenEndpointAuthMethod string   `json:"token_endpoint_auth_method"`
 	TokenEndpoint           string   `json:"token_endpoint"`
@@ -124,7 +126,7 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", name+" is sent more than once: send each member once")
 		return
 	}
-	var req registrationRequest
+	var req RegistrationRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		response.OAuthFail(w, r, http.StatusBadRequest, "invalid_client_metadata", registrationJSONProblem(err))
 		return
@@ -161,7 +163,7 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 		response.OAuthErr(e.Log, w, r, err)
 		return
 	}
-	response.JSON(w, http.StatusCreated, registrationResponse{
+	response.JSON(w, http.StatusCreated, Registration{
 		ClientID: id, ClientSecret: secret, ClientName: client.Name,
 		ClientIDIssuedAt: now.Unix(), ClientSecretExpiresAt: client.ExpiresAt.Unix(),
 		GrantTypes: []string{"client_credentials"}, TokenEndpointAuthMethod: "client_secret_basic",
@@ -170,7 +172,7 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 	}, response.CacheNone)
 }
 
-func (q registrationRequest) problem() string {
+func (q RegistrationRequest) problem() string {
 	if q.ClientName == nil {
 		return "client_name is required: a short name for your agent or application"
 	}
@@ -178,7 +180,7 @@ func (q registrationRequest) problem() string {
 	if !utf8.ValidString(name) {
 		return "client_name must be valid UTF-8"
 	}
-	if name == "" || utf8.RuneCountInString(name) > maxClientNameLength {
+	if name == "" || utf8.RuneCountInString(name) > MaxClientNameLength {
 		return "client_name must be 1 to 100 characters"
 	}
 	for _, c := range name {

@@ -14,10 +14,11 @@ import (
 	"github.com/entrycheck/entrycheck/internal/store"
 )
 
-type tokenResponse struct {
-	AccessToken string `json:"access_token"`
+// TokenResponse is the answer of the token endpoint (RFC 6749 section 5.1).
+type TokenResponse struct {
+	AccessToken string `json:"access_token" jsonschema:"Opaque, not a JWT."`
 	TokenType   string `json:"token_type"`
-	ExpiresIn   int    `json:"expires_in"`
+	ExpiresIn   int    `json:"expires_in" jsonschema:"Seconds; 3600 (less when the registration expires sooner)."`
 }
 
 // Token exchanges client credentials for an opaque access token (RFC 6749 4.4).
@@ -59,7 +60,7 @@ func (e *Endpoints) Token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Pragma", "no-cache") // RFC 6749 section 5.1, for HTTP/1.0 caches
-	response.JSON(w, http.StatusOK, tokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, response.CacheNone)
+	response.JSON(w, http.StatusOK, TokenResponse{AccessToken: tokenPrefix + tokenID + "_" + tokenSecret, TokenType: "Bearer", ExpiresIn: int(t.ExpiresAt.Sub(now).Seconds())}, response.CacheNone)
 }
 
 // refusal is an OAuth error answer (RFC 6749 section 5.2).

@@ -71,8 +71,8 @@ func (m Mandates) Present() bool { return m.Checkout != "" || m.Payment != "" }
 // and the error Checkout Receipt.
 type AP2Required struct {
 	*ap2.Offer
-	Check           string `json:"check,omitempty"`
-	CheckoutReceipt string `json:"checkout_receipt,omitempty"`
+	Check           string `json:"check,omitempty" jsonschema:"The failed check of refused mandates."`
+	CheckoutReceipt string `json:"checkout_receipt,omitempty" jsonschema:"The error Checkout Receipt JWT of refused mandates."`
 }
 
 // AP2Receipts is the ap2 field of a paid answer: the signed receipts.

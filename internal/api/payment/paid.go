@@ -117,6 +117,14 @@ func withField(body any, name string, v any) any {
 	return m
 }
 
+// PaidFields are the fields a paid answer carries beside its own: the
+// settlement (withReceipt) and, when mandates were accepted, the AP2
+// receipts (withField).
+type PaidFields struct {
+	Payment x402.SettlementResponse `json:"payment"`
+	AP2     *AP2Receipts            `json:"ap2,omitempty"`
+}
+
 // withReceipt echoes the settlement in the body under "payment", beside the answer's own fields.
 func withReceipt(answer any, receipt x402.SettlementResponse) any {
 	b, err := json.Marshal(answer)

@@ -41,6 +41,9 @@ const (
 	ScopeUnknownClient = "unknown_client_daily"
 )
 
+// Scopes lists every quota scope a 429 answer may name.
+var Scopes = []string{ScopeIP, ScopeNetwork, ScopeClient, ScopeNetworkClients, ScopeGlobal, ScopeRegistrations, ScopeRegistrationsNetwork, ScopeRegistrationsGlobal, ScopeTokens, ScopeUnknownClient}
+
 // GlobalKey keys the buckets shared by every caller.
 const GlobalKey = "all"
 

@@ -13,14 +13,14 @@ import (
 // RateLimited is the body of a 429 answer.
 type RateLimited struct {
 	response.ErrorBody
-	Scope             string    `json:"scope"`
+	Scope             string    `json:"scope" jsonschema:"Which cap was hit: ip_daily (anonymous checks per IP address), network_daily (anonymous checks per IPv4 /24 or IPv6 /56), client_daily (checks per registered client), network_clients_daily (checks of all registered clients calling from one IPv4 /24 or IPv6 /56, so that registering many clients cannot multiply a network's share), global_daily (worldwide ceiling shared by the site, the API, the MCP server and widgets), registrations_ip_daily, registrations_network_daily and registrations_global_daily (client registrations per IP address, per network and worldwide), tokens_client_daily (access tokens issued to one client), unknown_client_daily (anonymous checks of every client whose address a trusted proxy withholds, with Forwarded: for=unknown or an obfuscated identifier, counted together as one address)."`
 	Limit             int       `json:"limit"`
 	ResetAt           time.Time `json:"reset_at"`
 	RetryAfterSeconds int       `json:"retry_after_seconds"`
 	Alternatives      []string  `json:"alternatives"`
 	// ErrorDescription repeats the message on the OAuth endpoints, whose
 	// errors take RFC 6749's and RFC 7591's shape (error, error_description).
-	ErrorDescription string `json:"error_description,omitempty"`
+	ErrorDescription string `json:"error_description,omitempty" jsonschema:"On POST /oauth/register and POST /oauth/token only: the message again, as RFC 6749 and RFC 7591 error responses carry it."`
 }
 
 var scopeMessages = map[string]string{

@@ -34,8 +34,8 @@ const (
 
 // ErrorBody is the JSON body of every non-OAuth error.
 type ErrorBody struct {
-	Error     string               `json:"error"`
-	Message   string               `json:"message"`
+	Error     string               `json:"error" jsonschema:"Stable machine code: invalid_parameters, invalid_request (an Authorization header that is not Bearer), invalid_token, not_found, method_not_allowed, payload_too_large, request_timeout, too_many_in_flight, unsupported_media_type, payments_not_configured, range_not_satisfiable, internal_error, service_unavailable."`
+	Message   string               `json:"message" jsonschema:"What was wrong and how to fix it."`
 	RequestID string               `json:"request_id"`
 	Problems  []entrycheck.Problem `json:"problems,omitempty"`
 }
@@ -145,7 +145,7 @@ func Unavailable(w http.ResponseWriter, r *http.Request, message string) {
 
 // OAuthError is the RFC 6749 / RFC 7591 error body, plus the request id.
 type OAuthError struct {
-	Error            string `json:"error"`
+	Error            string `json:"error" jsonschema:"RFC 6749 / RFC 7591 error code; server_error (500) and temporarily_unavailable (503, the database did not answer) as RFC 6749 section 4.1.2.1 names them."`
 	ErrorDescription string `json:"error_description"`
 	RequestID        string `json:"request_id"`
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
-// maxAcceptLanguage bounds the Accept-Language header read: browsers send
+// MaxAcceptLanguage bounds the Accept-Language header read: browsers send
 // a few dozen bytes, and a longer one is not read at all.
-const maxAcceptLanguage = 256
+const MaxAcceptLanguage = 256
 
 // checkRequest reads the query of a check. Unknown or repeated parameters
 // are refused so that a typo (pasport=) is not silently ignored.
@@ -54,7 +54,7 @@ func checkRequest(r *http.Request) (entrycheck.CheckRequest, []entrycheck.Proble
 		RequestID:            request.ID(r),
 		Language:             strings.TrimSpace(q.Get("lang")),
 	}
-	if h := r.Header.Get("Accept-Language"); len(h) <= maxAcceptLanguage {
+	if h := r.Header.Get("Accept-Language"); len(h) <= MaxAcceptLanguage {
 		req.AcceptLanguage = h
 	}
 	return req, problems

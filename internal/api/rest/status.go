@@ -8,7 +8,8 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
-type statsBody struct {
+// Stats is the body of GET /stats.json: today's counters.
+type Stats struct {
 	Date              string `json:"date"`
 	FreeChecksToday   int    `json:"free_checks_today"`
 	FreeChecksCeiling int    `json:"free_checks_ceiling"`
@@ -35,7 +36,7 @@ func (e *Endpoints) StatsAnswer(ctx context.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return statsBody{
+	return Stats{
 		Date: today.Date, FreeChecksToday: today.FreeChecks, FreeChecksCeiling: e.Quotas.Limits.Global,
 		PaidCallsToday: today.PaidCalls, DatasetVersion: e.Evaluator().Snapshot().Version(),
 		ResetAt: today.Reset.Format(time.RFC3339),
@@ -52,5 +53,13 @@ func (e *Endpoints) Health(w http.ResponseWriter, r *http.Request) {
 	if err := e.Database.Ping(ctx); err != nil {
 		status, code, db = "degraded", http.StatusServiceUnavailable, "unreachable"
 	}
-	response.JSON(w, code, map[string]string{"status": status, "database": db, "database_kind": e.Database.Kind(), "dataset_version": e.Evaluator().Snapshot().Version()}, response.CacheNone)
+	response.JSON(w, code, Health{Status: status, Database: db, DatabaseKind: e.Database.Kind(), DatasetVersion: e.Evaluator().Snapshot().Version()}, response.CacheNone)
+}
+
+// Health is the body of GET /healthz.
+type Health struct {
+	Status         string `json:"status"`
+	Database       string `json:"database"`
+	DatabaseKind   string `json:"database_kind"`
+	DatasetVersion string `json:"dataset_version"`
 }

@@ -36,7 +36,7 @@ func (e *Endpoints) PaidTrip(r *http.Request) (any, error) {
 	if lang := strings.TrimSpace(r.URL.Query().Get("lang")); lang != "" {
 		req.Language = lang
 	}
-	if h := r.Header.Get("Accept-Language"); len(h) <= maxAcceptLanguage {
+	if h := r.Header.Get("Accept-Language"); len(h) <= MaxAcceptLanguage {
 		req.AcceptLanguage = h
 	}
 	return e.Evaluator().EvaluateTrip(req, request.ID(r), e.Clock)
