@@ -15,8 +15,8 @@ import (
 // destination answer, the cited records and every text (the CLI, the MCP
 // text, the pages, their markdown and llms-full.txt) walk it, so a new field
 // is a value type and its members in the three views (rules.go), a row
-// here, its schema in internal/apidoc/openapi.json and a value in
-// datatest.FullRules, whose absence the surface tests name.
+// here and a value in datatest.FullRules, whose absence the surface tests
+// name; the API description infers its schema from the value type.
 
 // RuleLine is one thing an entry rule says, as people read it.
 type RuleLine struct {

@@ -2,6 +2,7 @@ package apidoc
 
 import (
 	"net/http"
+	"reflect"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -27,6 +28,11 @@ type endpoint struct {
 	Answer    string
 	Schema    *jsonschema.Schema
 	MediaType string
+	// Type, when set instead of Schema, is the Go type the answer is
+	// written from: its schema is the component of that type, which is
+	// inferred under the type's name when components does not list it (a
+	// paid answer's with its receipt, payment.PaidFields).
+	Type reflect.Type
 	// Headers are the headers of the answer (components/headers), beside
 	// X-Request-Id, which every answer has.
 	Headers []string

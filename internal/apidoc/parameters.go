@@ -94,7 +94,7 @@ func languageParameter(words, precedence, cited string) *parameter {
 	return &parameter{
 		Name: "lang", In: "query",
 		Description: "The language of the answer's words: " + words + ". A BCP 47 tag; the languages spoken are " + strings.Join(locale.Codes(), ", ") + " (zh is Simplified Chinese), and a regional tag picks its language (pt-BR is pt). " + precedence + " A language not spoken gives English, with a defaults_applied entry of field language saying so. Codes, field names and cited texts (" + cited + ") never change with the language.",
-		Schema:      &jsonschema.Schema{Type: "string", MaxLength: ptr(maxLanguageTag)},
+		Schema:      &jsonschema.Schema{Type: "string", MaxLength: ptr(locale.MaxTagLength)},
 		Examples:    map[string]*example{"french": {Value: "fr"}, "brazilian": {Value: "pt-BR"}},
 	}
 }

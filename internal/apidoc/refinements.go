@@ -25,9 +25,6 @@ type refinement struct {
 	Refine func(*jsonschema.Schema)
 }
 
-// maxLanguageTag bounds a BCP 47 tag, which is short in practice.
-const maxLanguageTag = 35
-
 // refinements are what the schemas say beyond their Go types.
 var refinements = []refinement{
 	{"CheckedStatement.status", enum(entrycheck.PeriodStatuses...)},
@@ -78,7 +75,7 @@ var refinements = []refinement{
 	{"PassportMatrix.counts", requirementCounts},
 	{"PassportMatrix", optional("payment")},
 	{"RateLimited.error", enum(response.CodeRateLimited)},
-	{"RateLimited.scope", enum(quota.Scopes...)},
+	{"RateLimited.scope", both(enum(quota.Scopes()...), described("Which cap was hit: "+quota.ScopeWords()+"."))},
 	{"PaymentRequirements.extra", eip712Domain},
 	{"PaymentRequirements.network", enum(x402.NetworkBase)},
 	{"PaymentRequirements.scheme", enum(x402.SchemeExact)},
@@ -114,7 +111,7 @@ var refinements = []refinement{
 	{"TripLeg.country", lengths(country.MinInputLength, country.MaxInputLength)},
 	{"TripLeg.purpose", enum(entrycheck.PurposeTourism, entrycheck.PurposeBusiness)},
 	{"TripRequest", examples(tripExample)},
-	{"TripRequest.language", both(lengths(0, maxLanguageTag), examples("fr", "pt-BR", "hi"))},
+	{"TripRequest.language", both(lengths(0, locale.MaxTagLength), examples("fr", "pt-BR", "hi"))},
 	{"TripRequest.traveler.passports", items(1, entrycheck.MaxTripPassports)},
 	{"TripRequest.traveler.residence_permits_of", items(0, entrycheck.MaxHeldDocuments)},
 	{"TripRequest.traveler.residence_permits_of.[]", lengths(country.MinInputLength, country.MaxInputLength)},
@@ -212,6 +209,10 @@ func items(lo, hi int) func(*jsonschema.Schema) {
 			s.MaxItems = &hi
 		}
 	}
+}
+
+func described(words string) func(*jsonschema.Schema) {
+	return func(s *jsonschema.Schema) { s.Description = words }
 }
 
 func examples(values ...any) func(*jsonschema.Schema) {

@@ -99,7 +99,7 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	use := func(status int, name string) { set(status, &reply{Ref: responseRef(name)}) }
 
 	status := cmp.Or(e.Status, http.StatusOK)
-	answer := &reply{Description: e.Answer, Headers: headers(e.Headers...), Content: map[string]*mediaType{cmp.Or(e.MediaType, "application/json"): {Schema: e.Schema}}}
+	answer := &reply{Description: e.Answer, Headers: headers(e.Headers...), Content: map[string]*mediaType{cmp.Or(e.MediaType, "application/json"): {Schema: e.schemaOf()}}}
 	oauth := strings.HasPrefix(e.Path, "/oauth/")
 	errorOf := func() map[string]*mediaType {
 		if oauth {

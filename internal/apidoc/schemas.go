@@ -1,7 +1,6 @@
 package apidoc
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -12,7 +11,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/api/payment"
 	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
 // schemaRef is where the document keeps the schema named name.
@@ -23,14 +24,15 @@ func ref(name string) *jsonschema.Schema { return &jsonschema.Schema{Ref: schema
 // schemas returns components/schemas: each component's schema, inferred
 // from its Go type and refined (refinements).
 func schemas() map[string]*jsonschema.Schema {
+	all := allComponents()
 	refs := map[reflect.Type]*jsonschema.Schema{}
-	for _, c := range components {
+	for _, c := range all {
 		if _, ok := refs[c.Type]; !ok {
 			refs[c.Type] = ref(c.Name)
 		}
 	}
-	out := make(map[string]*jsonschema.Schema, len(components))
-	for _, c := range components {
+	out := make(map[string]*jsonschema.Schema, len(all))
+	for _, c := range all {
 		s := c.infer(refs)
 		if c.Description != "" {
 			s.Description = c.Description
@@ -41,6 +43,38 @@ func schemas() map[string]*jsonschema.Schema {
 		r.apply(out)
 	}
 	return out
+}
+
+// allComponents are components, and a component for the answer type of
+// each of endpoints that components does not list.
+func allComponents() []component { return componentsOf(endpoints) }
+
+func componentsOf(eps []endpoint) []component {
+	all := slices.Clone(components)
+	for _, e := range eps {
+		if e.Type == nil || slices.ContainsFunc(all, func(c component) bool { return c.Type == e.Type }) {
+			continue
+		}
+		c := component{Name: e.Type.Name(), Type: e.Type, Description: e.Answer}
+		if routeOf(e).Tier == discovery.TierPaid {
+			c.With = []reflect.Type{typ[payment.PaidFields]()}
+		}
+		all = append(all, c)
+	}
+	return all
+}
+
+// schemaOf is the schema of e's answer.
+func (e endpoint) schemaOf() *jsonschema.Schema {
+	if e.Type == nil {
+		return e.Schema
+	}
+	for _, c := range allComponents() {
+		if c.Type == e.Type {
+			return ref(c.Name)
+		}
+	}
+	panic("apidoc: no component for " + e.Type.String()) // allComponents adds one
 }
 
 // infer is the schema of c: its own when it has one, else that of its
@@ -210,12 +244,3 @@ func values[T ~string](table []T) []any {
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// rawJSON marshals v for a schema's default or const.
-func rawJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}

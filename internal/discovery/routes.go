@@ -7,8 +7,9 @@ import (
 
 // Route is an endpoint of the API: how it is called, paid for and counted. The
 // router registers the routes of this table, the paid ones are priced from
-// it, and the documents list it; openapi.json describes each (a test holds
-// them to each other).
+// it, and the documents list it; the API description (package apidoc)
+// derives from each row the statuses, headers, price and quotas of its
+// operation.
 type Route struct {
 	Method, Path string
 	Tier         Tier

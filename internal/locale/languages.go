@@ -50,6 +50,10 @@ var languages = []Language{
 	{Code: "ru", Tag: language.Russian, Name: "Русский"},
 }
 
+// MaxTagLength bounds a language tag as requests name it (BCP 47 tags are
+// short in practice: "pt-BR", "zh-Hans-CN").
+const MaxTagLength = 35
+
 // Languages lists every language the service speaks, English first.
 func Languages() []Language { return append([]Language(nil), languages...) }
 

@@ -9,6 +9,8 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/country"
+	"github.com/entrycheck/entrycheck/internal/locale"
 )
 
 // The JSON Schemas of the MCP tools. The answers (CheckResult, TripResult)
@@ -17,16 +19,6 @@ import (
 // shapes (the check arguments, the dataset information) are inferred from
 // the Go types below and made precise where inference cannot be
 // (patterns, enums, bounds).
-
-// The bounds of a country as tools accept it, as /free/check does: an ISO
-// 3166-1 alpha-3 or alpha-2 code in any letter case or a country name (see
-// country.Registry.Lookup), and for held documents also the SCHENGEN group.
-const (
-	countryMinLength = 2
-	countryMaxLength = 100
-	// maxLanguageLength bounds a BCP 47 tag, which is short in practice.
-	maxLanguageLength = 35
-)
 
 // checkArguments are the arguments of check_entry_requirements: the
 // parameters of GET /free/check, with the held documents as arrays.
@@ -144,16 +136,16 @@ func checkArgumentsSchema() *jsonschema.Schema {
 	s := inferred[checkArguments]()
 	p := s.Properties
 	for _, name := range []string{"passport", "destination", "transit"} {
-		p[name].MinLength, p[name].MaxLength = ptr(countryMinLength), ptr(countryMaxLength)
+		p[name].MinLength, p[name].MaxLength = ptr(country.MinInputLength), ptr(country.MaxInputLength)
 	}
 	p["purpose"].Enum = []any{entrycheck.PurposeTourism, entrycheck.PurposeBusiness}
 	p["purpose"].Default = json.RawMessage(`"` + entrycheck.PurposeTourism + `"`)
-	p["language"].MaxLength = ptr(maxLanguageLength)
+	p["language"].MaxLength = ptr(locale.MaxTagLength)
 	p["language"].Examples = []any{"fr", "pt-BR", "hi"}
 	for _, name := range []string{"residence_permits_of", "visas_of"} {
 		arr := p[name]
 		arr.Type, arr.Types = "array", nil
-		arr.Items.MinLength, arr.Items.MaxLength = ptr(countryMinLength), ptr(countryMaxLength)
+		arr.Items.MinLength, arr.Items.MaxLength = ptr(country.MinInputLength), ptr(country.MaxInputLength)
 		arr.MaxItems = ptr(entrycheck.MaxHeldDocuments)
 	}
 	s.Examples = []any{
@@ -181,12 +173,13 @@ func datasetInfoSchema() *jsonschema.Schema {
 		values[i] = string(r)
 	}
 	reqs.Items.Properties["value"].Enum = values
-	reqs.Items.Properties["action"].Enum = []any{
-		string(entrycheck.ActionNone), string(entrycheck.ActionObtainOnArrival), string(entrycheck.ActionApplyBeforeTravel),
-		string(entrycheck.ActionEntryNotPermitted), string(entrycheck.ActionCheckOfficialAuthority),
+	actions := make([]any, len(entrycheck.Actions))
+	for i, a := range entrycheck.Actions {
+		actions[i] = string(a)
 	}
+	reqs.Items.Properties["action"].Enum = actions
 	src := p["matrix_source"].Properties
-	src["kind"].Const = ptr[any]("secondary_matrix")
+	src["kind"].Const = ptr[any](entrycheck.SourceSecondaryMatrix)
 	src["url"].Format = "uri"
 	src["snapshot"].Format = "date"
 	today := p["today"].Properties

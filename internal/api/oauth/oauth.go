@@ -28,6 +28,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
@@ -137,16 +138,10 @@ func (e *Endpoints) Register(w http.ResponseWriter, r *http.Request) {
 	}
 	now := e.Clock.Now().UTC()
 	dayKey, reset := quota.Day(now)
-	ip, network, _, err := e.Quotas.CallerKeys(r.Context(), r, dayKey)
+	buckets, err := e.Quotas.Buckets(r.Context(), r, config.CountsRegistrations, quota.Principal{}, dayKey)
 	if err != nil {
 		response.OAuthErr(e.Log, w, r, err)
 		return
-	}
-	q := e.Quotas.Limits
-	buckets := []store.Bucket{
-		{Scope: quota.ScopeRegistrations, Key: ip, Limit: q.Registrations},
-		{Scope: quota.ScopeRegistrationsNetwork, Key: network, Limit: q.RegistrationsNetwork},
-		{Scope: quota.ScopeRegistrationsGlobal, Key: quota.GlobalKey, Limit: q.RegistrationsGlobal},
 	}
 	c, err := e.Quotas.Take(r.Context(), dayKey, buckets)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/quota"
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/store"
 )
@@ -39,14 +40,18 @@ func (e *Endpoints) Token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dayKey, reset := quota.Day(now)
-	bucket := store.Bucket{Scope: quota.ScopeTokens, Key: client.ID, Limit: e.Quotas.Limits.Tokens}
-	c, err := e.Quotas.Take(r.Context(), dayKey, []store.Bucket{bucket})
+	buckets, err := e.Quotas.Buckets(r.Context(), r, config.CountsTokens, quota.Principal{ClientID: client.ID}, dayKey)
+	if err != nil {
+		response.OAuthErr(e.Log, w, r, err)
+		return
+	}
+	c, err := e.Quotas.Take(r.Context(), dayKey, buckets)
 	if err != nil {
 		response.OAuthErr(e.Log, w, r, err)
 		return
 	}
 	if c.Exhausted >= 0 {
-		e.Quotas.TooMany(w, r, bucket, reset)
+		e.Quotas.TooMany(w, r, buckets[c.Exhausted], reset)
 		return
 	}
 	tokenID, tokenSecret := randomHex(idBytes), randomToken(32)

@@ -41,9 +41,6 @@ const (
 	ScopeUnknownClient = "unknown_client_daily"
 )
 
-// Scopes lists every quota scope a 429 answer may name.
-var Scopes = []string{ScopeIP, ScopeNetwork, ScopeClient, ScopeNetworkClients, ScopeGlobal, ScopeRegistrations, ScopeRegistrationsNetwork, ScopeRegistrationsGlobal, ScopeTokens, ScopeUnknownClient}
-
 // GlobalKey keys the buckets shared by every caller.
 const GlobalKey = "all"
 
@@ -115,36 +112,6 @@ func (l *Ledger) Take(ctx context.Context, day string, buckets []store.Bucket) (
 	return c, err
 }
 
-// freeBuckets lists the buckets a free check consumes, the caller's own
-// first (its limit goes in the X-RateLimit headers) and the shared ceiling
-// last, so that the hottest row is locked for the shortest time. A
-// registered client's checks also count against the network it calls
-// from, so that registering many clients cannot multiply what one network
-// takes from the worldwide ceiling.
-func (l *Ledger) freeBuckets(ctx context.Context, r *http.Request, dayKey string, p Principal) ([]store.Bucket, error) {
-	q := l.Limits
-	ip, network, known, err := l.CallerKeys(ctx, r, dayKey)
-	if err != nil {
-		return nil, err
-	}
-	global := store.Bucket{Scope: ScopeGlobal, Key: GlobalKey, Limit: q.Global}
-	if p.ClientID != "" {
-		return []store.Bucket{
-			{Scope: ScopeClient, Key: p.ClientID, Limit: q.Client},
-			{Scope: ScopeNetworkClients, Key: network, Limit: q.NetworkClients},
-			global,
-		}, nil
-	}
-	if !known {
-		return []store.Bucket{{Scope: ScopeUnknownClient, Key: unknownClient, Limit: q.Anonymous}, global}, nil
-	}
-	return []store.Bucket{
-		{Scope: ScopeIP, Key: ip, Limit: q.Anonymous},
-		{Scope: ScopeNetwork, Key: network, Limit: q.Network},
-		global,
-	}, nil
-}
-
 // Use is the outcome of counting one free check.
 type Use struct {
 	// Own is the caller's own bucket (the client's, or the address's) and
@@ -162,7 +129,7 @@ type Use struct {
 // tool share the buckets.
 func (l *Ledger) ConsumeFree(ctx context.Context, r *http.Request, p Principal, t time.Time) (Use, error) {
 	dayKey, reset := Day(t)
-	buckets, err := l.freeBuckets(ctx, r, dayKey, p)
+	buckets, err := l.Buckets(ctx, r, config.CountsChecks, p, dayKey)
 	if err != nil {
 		return Use{}, err
 	}
@@ -187,7 +154,7 @@ func (l *Ledger) ConsumeFree(ctx context.Context, r *http.Request, p Principal, 
 // has reached.
 func (l *Ledger) PeekFree(ctx context.Context, r *http.Request, p Principal, t time.Time) (Use, error) {
 	dayKey, reset := Day(t)
-	buckets, err := l.freeBuckets(ctx, r, dayKey, p)
+	buckets, err := l.Buckets(ctx, r, config.CountsChecks, p, dayKey)
 	if err != nil {
 		return Use{}, err
 	}
