@@ -40,6 +40,9 @@ type endpoint struct {
 	Refusals map[int]*reply
 	// Bearer: the operation takes an OAuth access token, optionally.
 	Bearer bool
+	// Document: the answer is a fixed document, served with its ETag, in
+	// parts (Range) and revalidated (If-None-Match).
+	Document bool
 }
 
 // endpoints are the operations of the API, in the document's order.
@@ -139,9 +142,10 @@ var endpoints = []endpoint{
 	},
 	{
 		Method: http.MethodGet, Path: discovery.PathOpenAPI, ID: "openapi", Tag: tagService,
-		Summary: "This document",
-		Answer:  "OpenAPI 3.1.",
-		Schema:  &jsonschema.Schema{Type: "object"},
+		Summary:  "This document",
+		Answer:   "OpenAPI 3.1.",
+		Schema:   &jsonschema.Schema{Type: "object"},
+		Document: true,
 	},
 	{
 		Method: http.MethodGet, Path: discovery.PathMetrics, ID: "metrics", Tag: tagService,
@@ -155,14 +159,14 @@ var endpoints = []endpoint{
 		Summary:  "Protected resource metadata (RFC 9728)",
 		Answer:   "Metadata.",
 		Schema:   ref("ProtectedResourceMetadata"),
-		Refusals: map[int]*reply{http.StatusRequestedRangeNotSatisfiable: {Ref: responseRef(responseRange)}},
+		Document: true,
 	},
 	{
 		Method: http.MethodGet, Path: discovery.PathAuthorizationServer, ID: "authorizationServerMetadata", Tag: tagOAuth,
 		Summary:  "Authorization server metadata (RFC 8414)",
 		Answer:   "Metadata.",
 		Schema:   ref("AuthorizationServerMetadata"),
-		Refusals: map[int]*reply{http.StatusRequestedRangeNotSatisfiable: {Ref: responseRef(responseRange)}},
+		Document: true,
 	},
 	{
 		Method: http.MethodGet, Path: discovery.PathAP2JWKS, ID: "ap2MerchantKeys", Tag: tagPaid,

@@ -25,6 +25,8 @@ type refinement struct {
 	Refine func(*jsonschema.Schema)
 }
 
+const heldDocumentWords = "A country (ISO 3166-1 alpha-3 or alpha-2 code, or name) or SCHENGEN."
+
 // refinements are what the schemas say beyond their Go types.
 var refinements = []refinement{
 	{"CheckedStatement.status", enum(entrycheck.PeriodStatuses...)},
@@ -47,6 +49,7 @@ var refinements = []refinement{
 	{"Citation.publisher", enum(entrycheck.PublisherDestinationGovernment, entrycheck.PublisherOtherGovernment, entrycheck.PublisherIntergovernmental)},
 	{"Citation.content_date", pattern("^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$")},
 	{"Citation.read_from", enum(entrycheck.ReadFromLive, entrycheck.ReadFromStoredCopy)},
+	{"Exemption.holders_of.[]", described("ISO3 code or SCHENGEN.")},
 	{"Exemption.document", enum(entrycheck.DocumentVisa, entrycheck.DocumentResidencePermit, entrycheck.DocumentEither)},
 	{"Exemption.effect", both(noRef, typed("string"), enum(entrycheck.VisaFree, entrycheck.EVisa, entrycheck.VisaOnArrival))},
 	{"YellowFever.certificate_required", enum[any](entrycheck.YellowFeverAllTravellers, entrycheck.YellowFeverFromRiskCountries, entrycheck.YellowFeverNone, nil)},
@@ -114,9 +117,9 @@ var refinements = []refinement{
 	{"TripRequest.language", both(lengths(0, locale.MaxTagLength), examples("fr", "pt-BR", "hi"))},
 	{"TripRequest.traveler.passports", items(1, entrycheck.MaxTripPassports)},
 	{"TripRequest.traveler.residence_permits_of", items(0, entrycheck.MaxHeldDocuments)},
-	{"TripRequest.traveler.residence_permits_of.[]", lengths(country.MinInputLength, country.MaxInputLength)},
+	{"TripRequest.traveler.residence_permits_of.[]", both(lengths(country.MinInputLength, country.MaxInputLength), described(heldDocumentWords))},
 	{"TripRequest.traveler.visas_of", items(0, entrycheck.MaxHeldDocuments)},
-	{"TripRequest.traveler.visas_of.[]", lengths(country.MinInputLength, country.MaxInputLength)},
+	{"TripRequest.traveler.visas_of.[]", both(lengths(country.MinInputLength, country.MaxInputLength), described(heldDocumentWords))},
 	{"TripRequest.trip.legs", items(1, entrycheck.MaxTripLegs)},
 	{"Condition.kind", enum(entrycheck.ConditionKinds...)},
 	{"Condition.status", enum(entrycheck.ConditionStatuses...)},

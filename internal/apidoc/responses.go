@@ -10,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/entrycheck/entrycheck/internal/api/payment"
+	"github.com/entrycheck/entrycheck/internal/api/response"
 	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/discovery"
 	"github.com/entrycheck/entrycheck/internal/x402"
@@ -29,6 +30,11 @@ const (
 	headerAP2Checkout     = payment.HeaderAP2Checkout
 	headerCheckoutReceipt = payment.HeaderAP2CheckoutReceipt
 	headerPaymentReceipt  = payment.HeaderAP2PaymentReceipt
+	headerCacheControl    = "Cache-Control"
+	headerETag            = "ETag"
+	headerContentRange    = "Content-Range"
+	headerAllowOrigin     = "Access-Control-Allow-Origin"
+	headerExposeHeaders   = "Access-Control-Expose-Headers"
 )
 
 func integer() *jsonschema.Schema { return &jsonschema.Schema{Type: "integer", Minimum: ptr(0.0)} }
@@ -49,6 +55,12 @@ func headerObjects() map[string]*header {
 		headerAP2Checkout:     {Description: "AP2: the merchant-signed Checkout JWT of this offer (also in the body's ap2.checkout_jwt), when AP2 is enabled.", Schema: text()},
 		headerCheckoutReceipt: {Description: "AP2: the signed Checkout Receipt, when mandates were accepted.", Schema: text()},
 		headerPaymentReceipt:  {Description: "AP2: the signed Payment Receipt, when mandates were accepted.", Schema: text()},
+		headerCacheControl: {Description: "How long the answer may be kept: " + response.CacheNone + " for an answer that counts against a quota, is paid for or carries a secret, " +
+			response.CacheLive + " for live counters, " + response.CacheDocument + " for a document.", Schema: text()},
+		headerETag:          {Description: "The document's strong validator: send it back in If-None-Match to get 304 Not Modified while it is unchanged.", Required: true, Schema: text()},
+		headerContentRange:  {Description: "The bytes of the document in this part, and its length.", Required: true, Schema: text()},
+		headerAllowOrigin:   {Description: "*: pages of any site may read the answer.", Schema: text()},
+		headerExposeHeaders: {Description: "The headers a page may read: " + response.CORSExposeHeaders + ", and on paid routes the payment headers.", Schema: text()},
 	}
 }
 
@@ -99,7 +111,8 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	use := func(status int, name string) { set(status, &reply{Ref: responseRef(name)}) }
 
 	status := cmp.Or(e.Status, http.StatusOK)
-	answer := &reply{Description: e.Answer, Headers: headers(e.Headers...), Content: map[string]*mediaType{cmp.Or(e.MediaType, "application/json"): {Schema: e.schemaOf()}}}
+	media := cmp.Or(e.MediaType, "application/json")
+	answer := &reply{Description: e.Answer, Headers: headers(append(e.Headers, headerCacheControl)...), Content: map[string]*mediaType{media: {Schema: e.schemaOf()}}}
 	oauth := strings.HasPrefix(e.Path, "/oauth/")
 	errorOf := func() map[string]*mediaType {
 		if oauth {
@@ -124,6 +137,16 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	}
 	if e.Method == http.MethodGet && rt.Tier == discovery.TierFreeCheck {
 		use(http.StatusBadRequest, responseInvalid)
+	}
+	if e.Document {
+		answer.Headers[headerETag] = &header{Ref: headerRef(headerETag)}
+		set(http.StatusPartialContent, &reply{Description: "The bytes a Range header asked for.", Headers: headers(headerETag, headerContentRange, headerCacheControl), Content: map[string]*mediaType{media: {Schema: text()}}})
+		set(http.StatusNotModified, &reply{Description: "The document is unchanged since the ETag sent in If-None-Match.", Headers: headers(headerETag, headerCacheControl)})
+		use(http.StatusRequestedRangeNotSatisfiable, responseRange)
+	}
+	if crossOrigin(e, rt) {
+		answer.Headers[headerAllowOrigin] = &header{Ref: headerRef(headerAllowOrigin)}
+		answer.Headers[headerExposeHeaders] = &header{Ref: headerRef(headerExposeHeaders)}
 	}
 	set(status, answer)
 	if rt.MaxBody > 0 {
@@ -166,6 +189,12 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 		set(status, r)
 	}
 	return out
+}
+
+// crossOrigin tells whether pages of any site may read e's answers: the
+// checks, free and paid, and the discovery documents.
+func crossOrigin(e endpoint, rt discovery.Route) bool {
+	return rt.Tier == discovery.TierPaid || rt.Tier == discovery.TierFreeCheck || strings.HasPrefix(e.Path, "/.well-known/")
 }
 
 // paymentRefusalHeaders are the headers of a 402: the offer, and after a
