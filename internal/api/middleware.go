@@ -23,7 +23,8 @@ func (s *Server) requestID(next http.Handler) http.Handler {
 	})
 }
 
-// recoverer turns a panic into a logged 500 so one bad request cannot stop the service.
+// recoverer turns a panic into a logged 500 so one bad request cannot stop
+// the service, in the error shape of the endpoint.
 func (s *Server) recoverer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
@@ -32,7 +33,13 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.ErrorContext(r.Context(), "panic", "request_id", request.ID(r), "panic", v)
-				response.Fail(w, r, http.StatusInternalServerError, response.CodeInternal, "something went wrong on our side; quote the request_id if it persists")
+				const message = "something went wrong on our side; quote the request_id if it persists"
+				if oauthEndpoint(r.URL.Path) {
+					// OAuth clients read RFC 6749's shape, as from the endpoints' own failures.
+					response.OAuthFail(w, r, http.StatusInternalServerError, "server_error", message)
+					return
+				}
+				response.Fail(w, r, http.StatusInternalServerError, response.CodeInternal, message)
 			}
 		}()
 		next.ServeHTTP(w, r)
