@@ -245,6 +245,8 @@ func recordings() map[int]map[string]recording {
 			x.contentType = "text/plain"
 			return x.send(s.main.to(t))
 		}}},
+		http.StatusPartialContent:               {"any": valid(main, "Range", "bytes=0-9")},
+		http.StatusNotModified:                  {"any": {record: unchanged}},
 		http.StatusRequestedRangeNotSatisfiable: {"any": valid(main, "Range", "bytes=999999999-")},
 		http.StatusTooManyRequests: {
 			"counted": {record: exhausted},
@@ -269,6 +271,12 @@ func recordingOf(all map[int]map[string]recording, d documented) (recording, boo
 		}
 	}
 	return recording{}, false
+}
+
+// unchanged asks again for a document with the ETag of its first answer.
+func unchanged(t *testing.T, s servers, d documented) response {
+	e, x := s.main.to(t), exemplarOf(d)
+	return x.send(e, "If-None-Match", x.send(e).Header.Get("ETag"))
 }
 
 // paid pays for d's exemplar with the offer of its 402.

@@ -321,8 +321,8 @@ func TestInFlightPerAddress(t *testing.T) {
 			}
 		})
 	}
-	// Wait until both are in progress: the third request is refused. (Not
-	// through e.get: openapi.json describes the daily quotas' 429 only.)
+	// Wait until both are in progress: the third request is refused.
+	// (TestEveryDocumentedAnswerIsRecorded holds this 429 to openapi.json.)
 	var (
 		resp *http.Response
 		body struct{ Error string }

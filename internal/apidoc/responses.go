@@ -140,7 +140,7 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	}
 	if e.Document {
 		answer.Headers[headerETag] = &header{Ref: headerRef(headerETag)}
-		set(http.StatusPartialContent, &reply{Description: "The bytes a Range header asked for.", Headers: headers(headerETag, headerContentRange, headerCacheControl), Content: map[string]*mediaType{media: {Schema: text()}}})
+		set(http.StatusPartialContent, &reply{Description: "The bytes a Range header asked for, of the document in the media type of the 200: a part, which is not JSON by itself.", Headers: headers(headerETag, headerContentRange, headerCacheControl)})
 		set(http.StatusNotModified, &reply{Description: "The document is unchanged since the ETag sent in If-None-Match.", Headers: headers(headerETag, headerCacheControl)})
 		use(http.StatusRequestedRangeNotSatisfiable, responseRange)
 	}
@@ -192,9 +192,9 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 }
 
 // crossOrigin tells whether pages of any site may read e's answers: the
-// checks, free and paid, and the discovery documents.
+// checks, free and paid, and the documents.
 func crossOrigin(e endpoint, rt discovery.Route) bool {
-	return rt.Tier == discovery.TierPaid || rt.Tier == discovery.TierFreeCheck || strings.HasPrefix(e.Path, "/.well-known/")
+	return rt.Tier == discovery.TierPaid || rt.Tier == discovery.TierFreeCheck || e.Document || strings.HasPrefix(e.Path, "/.well-known/")
 }
 
 // paymentRefusalHeaders are the headers of a 402: the offer, and after a
