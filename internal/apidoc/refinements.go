@@ -77,6 +77,7 @@ var refinements = []refinement{
 	{"MatrixEntry.verdict_verification_status", enum(entrycheck.VerdictSecondarySourceOnly, entrycheck.VerdictNeedsReview)},
 	{"PassportMatrix.counts", requirementCounts},
 	{"PassportMatrix", optional("payment")},
+	{"Error.error", enum(response.Codes...)},
 	{"RateLimited.error", enum(response.CodeRateLimited)},
 	{"RateLimited.scope", both(enum(quota.Scopes()...), described("Which cap was hit: "+quota.ScopeWords()+"."))},
 	{"PaymentRequirements.extra", eip712Domain},

@@ -218,9 +218,13 @@ func rateLimited(rt discovery.Route) *reply {
 			caps = append(caps, fmt.Sprintf("%s ({quota_%s} a day)", q.Name, q.Name))
 		}
 	}
+	names := []string{headerRetryAfter, headerReset}
+	if rt.Quota == config.CountsChecks {
+		names = append(names, headerLimit, headerRemaining) // the caller's own bucket (quota.LimitHeaders)
+	}
 	return &reply{
 		Description: "rate_limited: a daily cap of " + string(rt.Quota) + " was reached, and scope names which; caps: " + strings.Join(caps, ", ") + ". They reset at midnight UTC; alternatives says what still works. Or " + inFlightWords,
-		Headers:     headers(headerRetryAfter, headerReset, headerLimit, headerRemaining),
+		Headers:     headers(names...),
 		Content:     jsonBody(&jsonschema.Schema{OneOf: []*jsonschema.Schema{ref("RateLimited"), ref("Error")}}),
 	}
 }

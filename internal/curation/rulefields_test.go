@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/entrycheck/entrycheck"
+	"github.com/entrycheck/entrycheck/internal/apidoc"
+	"github.com/entrycheck/entrycheck/internal/config"
 	"github.com/entrycheck/entrycheck/internal/curation"
 	"github.com/entrycheck/entrycheck/internal/dataset"
 	"github.com/entrycheck/entrycheck/internal/datatest"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
-
-// openAPIDocument is the API description, from this package's directory.
-const openAPIDocument = "../apidoc/openapi.json"
 
 // TestEveryRuleFieldReachesEverySurface walks entrycheck.RuleFields and
 // fails, naming the field, when a surface forgets one: the schema of
@@ -135,11 +135,11 @@ func checkSchema(t *testing.T, schemas map[string]any, name string, encoded json
 		t.Errorf("openapi.json: EntryRules has no property %s", name)
 		return
 	}
-	described := prop
-	if ref, ok := prop["$ref"].(string); ok {
-		described = schemas[strings.TrimPrefix(ref, "#/components/schemas/")].(map[string]any)
+	d, _ := prop["description"].(string)
+	if d == "" {
+		d, _ = resolve(schemas, prop)["description"].(string) // the words of the schema it refers to
 	}
-	if d, _ := described["description"].(string); strings.TrimSpace(d) == "" {
+	if strings.TrimSpace(d) == "" {
 		t.Errorf("openapi.json: EntryRules.%s has no description", name)
 	}
 	if !slices.Contains(rules["required"].([]any), any(name)) {
@@ -196,10 +196,7 @@ func resolve(schemas map[string]any, s map[string]any) map[string]any {
 
 func openAPISchemas(t *testing.T) map[string]any {
 	t.Helper()
-	b, err := os.ReadFile(openAPIDocument)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := apidoc.For(discovery.NewSite(config.Default(), discovery.Dataset{}))
 	var doc struct {
 		Components struct {
 			Schemas map[string]any `json:"schemas"`

@@ -21,21 +21,21 @@ func (e *Endpoints) Authenticate(w http.ResponseWriter, r *http.Request) (quota.
 	}
 	scheme, value, _ := strings.Cut(h, " ")
 	if !strings.EqualFold(scheme, "Bearer") {
-		e.unauthorized(w, r, "invalid_request", "use Authorization: Bearer <access_token> from /oauth/token, or no Authorization header for the anonymous quota")
+		e.unauthorized(w, r, response.CodeInvalidRequest, "use Authorization: Bearer <access_token> from /oauth/token, or no Authorization header for the anonymous quota")
 		return quota.Principal{}, false
 	}
 	id, secret, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(value), tokenPrefix), "_")
 	if !ok || !strings.HasPrefix(strings.TrimSpace(value), tokenPrefix) {
-		e.unauthorized(w, r, "invalid_token", "the access token is malformed")
+		e.unauthorized(w, r, response.CodeInvalidToken, "the access token is malformed")
 		return quota.Principal{}, false
 	}
 	if !wellFormedID(id, "") {
-		e.unauthorized(w, r, "invalid_token", "the access token is unknown")
+		e.unauthorized(w, r, response.CodeInvalidToken, "the access token is unknown")
 		return quota.Principal{}, false
 	}
 	t, err := e.Store.Token(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && !secretMatches(secret, t.SecretHash) {
-		e.unauthorized(w, r, "invalid_token", "the access token is unknown")
+		e.unauthorized(w, r, response.CodeInvalidToken, "the access token is unknown")
 		return quota.Principal{}, false
 	}
 	if err != nil {
@@ -43,7 +43,7 @@ func (e *Endpoints) Authenticate(w http.ResponseWriter, r *http.Request) (quota.
 		return quota.Principal{}, false
 	}
 	if !e.Clock.Now().Before(t.ExpiresAt) {
-		e.unauthorized(w, r, "invalid_token", "the access token expired: request a new one at /oauth/token")
+		e.unauthorized(w, r, response.CodeInvalidToken, "the access token expired: request a new one at /oauth/token")
 		return quota.Principal{}, false
 	}
 	return quota.Principal{ClientID: t.ClientID}, true

@@ -17,24 +17,35 @@ const (
 	CodeUnknownParameter  = "unknown_parameter"
 	CodeInvalidBody       = "invalid_body"
 	CodeInvalidToken      = "invalid_token"
-	CodePaymentRequired   = "payment_required"
-	CodeNotFound          = "not_found"
-	CodeMethodNotAllowed  = "method_not_allowed"
-	CodeTooLarge          = "payload_too_large"
-	CodeMediaType         = "unsupported_media_type"
-	CodeRateLimited       = "rate_limited"
-	CodeTooManyInFlight   = "too_many_in_flight"
-	CodeTimeout           = "request_timeout"
-	CodePaymentsOff       = "payments_not_configured"
-	CodeForbiddenHost     = "forbidden_host"
-	CodeInternal          = "internal_error"
-	CodeUnavailable       = "service_unavailable"
-	CodeRangeInvalid      = "range_not_satisfiable"
+	// CodeInvalidRequest: an Authorization header that is not Bearer
+	// (RFC 6750 section 3.1).
+	CodeInvalidRequest   = "invalid_request"
+	CodePaymentRequired  = "payment_required"
+	CodeNotFound         = "not_found"
+	CodeMethodNotAllowed = "method_not_allowed"
+	CodeTooLarge         = "payload_too_large"
+	CodeMediaType        = "unsupported_media_type"
+	CodeRateLimited      = "rate_limited"
+	CodeTooManyInFlight  = "too_many_in_flight"
+	CodeTimeout          = "request_timeout"
+	CodePaymentsOff      = "payments_not_configured"
+	CodeForbiddenHost    = "forbidden_host"
+	CodeInternal         = "internal_error"
+	CodeUnavailable      = "service_unavailable"
+	CodeRangeInvalid     = "range_not_satisfiable"
 )
+
+// Codes lists every error code an error body may carry, which the API
+// description's enum of Error.error is.
+var Codes = []string{
+	CodeInvalidParameters, CodeUnknownParameter, CodeInvalidBody, CodeInvalidToken, CodeInvalidRequest, CodePaymentRequired,
+	CodeNotFound, CodeMethodNotAllowed, CodeTooLarge, CodeMediaType, CodeRateLimited, CodeTooManyInFlight,
+	CodeTimeout, CodePaymentsOff, CodeForbiddenHost, CodeInternal, CodeUnavailable, CodeRangeInvalid,
+}
 
 // ErrorBody is the JSON body of every non-OAuth error.
 type ErrorBody struct {
-	Error     string               `json:"error" jsonschema:"Stable machine code: invalid_parameters, invalid_request (an Authorization header that is not Bearer), invalid_token, not_found, method_not_allowed, payload_too_large, request_timeout, too_many_in_flight, unsupported_media_type, payments_not_configured, range_not_satisfiable, internal_error, service_unavailable."`
+	Error     string               `json:"error" jsonschema:"Stable machine code of what went wrong, for a program to act on; message says it for people."`
 	Message   string               `json:"message" jsonschema:"What was wrong and how to fix it."`
 	RequestID string               `json:"request_id"`
 	Problems  []entrycheck.Problem `json:"problems,omitempty"`
