@@ -42,7 +42,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # between goroutines (internal/changes, 48 s under -race).
 RACE_PKGS := ./internal/store ./internal/api/quota ./internal/api/static \
 	./internal/api/a2aserver ./internal/api/response ./internal/compression \
-	./internal/pagefetch ./internal/verify ./internal/x402/exact
+	./internal/pagefetch ./internal/verify ./internal/x402/exact ./internal/apidoc
 # Of internal/api (110 s, several times that under -race) only the tests
 # that run things at once: requests sent together (the quota ledger, OAuth
 # registration, a payment replayed concurrently), connections held (the

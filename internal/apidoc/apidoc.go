@@ -13,6 +13,7 @@ package apidoc
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/entrycheck/entrycheck/internal/config"
@@ -104,7 +105,7 @@ func paid(op *operation, rt discovery.Route) {
 	if rt.Method == http.MethodGet {
 		op.Description += " HEAD gets the 402 offer headers (PAYMENT-REQUIRED) without a body and settles no payment, even a valid one."
 	}
-	op.Parameters = append(op.Parameters, &parameter{Ref: parameterRef("AP2-Checkout-Mandate")}, &parameter{Ref: parameterRef("AP2-Payment-Mandate")})
+	op.Parameters = slices.Concat(op.Parameters, []*parameter{{Ref: parameterRef("AP2-Checkout-Mandate")}, {Ref: parameterRef("AP2-Payment-Mandate")}})
 }
 
 // quotaOf is the x-quota of the routes counted in scope: each of its

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -112,7 +113,7 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 
 	status := cmp.Or(e.Status, http.StatusOK)
 	media := cmp.Or(e.MediaType, "application/json")
-	answer := &reply{Description: e.Answer, Headers: headers(append(e.Headers, headerCacheControl)...), Content: map[string]*mediaType{media: {Schema: e.schemaOf()}}}
+	answer := &reply{Description: e.Answer, Headers: headers(slices.Concat(e.Headers, []string{headerCacheControl})...), Content: map[string]*mediaType{media: {Schema: e.schemaOf()}}}
 	oauth := strings.HasPrefix(e.Path, "/oauth/")
 	errorOf := func() map[string]*mediaType {
 		if oauth {
@@ -122,7 +123,7 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	}
 	if rt.Tier == discovery.TierPaid {
 		answer.Description = "The answer, after settlement, with the receipt under payment."
-		answer.Headers = headers(headerPaymentResponse, headerCheckoutReceipt, headerPaymentReceipt)
+		answer.Headers = headers(headerPaymentResponse, headerCheckoutReceipt, headerPaymentReceipt, headerCacheControl)
 		use(http.StatusBadRequest, responseInvalid)
 		set(http.StatusPaymentRequired, &reply{
 			Description: "payment_required: {price_" + rt.Price + "} USD in USDC on Base (x402 version 2). The offer is in the PAYMENT-REQUIRED header (base64 JSON) and in the body; a refused payment says why in error, starting with its machine reason (e.g. invalid_exact_evm_payload_signature, invalid_exact_evm_payload_authorization_valid_before, invalid_exact_evm_nonce_already_used), and the refusal's PAYMENT-RESPONSE. Nothing is charged and nothing is served. With AP2 mandates (AP2-Checkout-Mandate, AP2-Payment-Mandate), a refusal has the code ap2_mandate_refused, and error and ap2.check start with the failed check; the mandates are verified before anything is settled.",
@@ -183,10 +184,11 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	}
 	use(http.StatusMethodNotAllowed, responseMethodNotAllowed)
 	for status, r := range e.Refusals {
-		if r.Ref == "" && r.Headers == nil {
-			r.Headers = headers()
+		own := *r // a copy: the table is shared by every document written
+		if own.Ref == "" && own.Headers == nil {
+			own.Headers = headers()
 		}
-		set(status, r)
+		set(status, &own)
 	}
 	return out
 }
