@@ -8,6 +8,7 @@ import (
 
 	"github.com/entrycheck/entrycheck/internal/api/request"
 	"github.com/entrycheck/entrycheck/internal/api/response"
+	"github.com/entrycheck/entrycheck/internal/discovery"
 )
 
 // requestID takes a well-formed X-Request-Id from the client (so that its
@@ -34,7 +35,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				}
 				s.log.ErrorContext(r.Context(), "panic", "request_id", request.ID(r), "panic", v)
 				const message = "something went wrong on our side; quote the request_id if it persists"
-				if oauthEndpoint(r.URL.Path) {
+				if discovery.OAuthEndpoint(r.URL.Path) {
 					// OAuth clients read RFC 6749's shape, as from the endpoints' own failures.
 					response.OAuthFail(w, r, http.StatusInternalServerError, "server_error", message)
 					return

@@ -101,16 +101,10 @@ func (p protocols) handlers() map[string]http.HandlerFunc {
 // bodyRefusalOf is how the POST route at path refuses a body before its
 // handler reads it: in RFC 6749's shape on the OAuth endpoints.
 func bodyRefusalOf(path string) bodyRefusal {
-	if oauthEndpoint(path) {
+	if discovery.OAuthEndpoint(path) {
 		return oauth.RefuseBody
 	}
 	return refuseBody
-}
-
-// oauthEndpoint tells whether path is an OAuth endpoint, whose errors
-// have RFC 6749's shape.
-func oauthEndpoint(path string) bool {
-	return path == discovery.PathRegister || path == discovery.PathToken
 }
 
 // getAndHead routes GET and HEAD of pattern to h. Every resource that

@@ -114,7 +114,7 @@ func responsesOf(e endpoint, rt discovery.Route) map[string]*reply {
 	status := cmp.Or(e.Status, http.StatusOK)
 	media := cmp.Or(e.MediaType, "application/json")
 	answer := &reply{Description: e.Answer, Headers: headers(slices.Concat(e.Headers, []string{headerCacheControl})...), Content: map[string]*mediaType{media: {Schema: e.schemaOf()}}}
-	oauth := strings.HasPrefix(e.Path, "/oauth/")
+	oauth := discovery.OAuthEndpoint(e.Path)
 	errorOf := func() map[string]*mediaType {
 		if oauth {
 			return jsonBody(ref("OAuthError"))

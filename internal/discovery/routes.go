@@ -65,6 +65,13 @@ func Unlimited(path string) bool {
 	return ok && r.Unlimited
 }
 
+// OAuthEndpoint tells whether path is an OAuth endpoint, whose errors take
+// RFC 6749's and RFC 7591's shape (error, error_description) rather than
+// the API's.
+func OAuthEndpoint(path string) bool {
+	return path == PathRegister || path == PathToken
+}
+
 // route returns the route of path.
 func route(path string) (Route, bool) {
 	for _, r := range Routes {
