@@ -3,14 +3,11 @@ package api_test
 import (
 	"bufio"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/entrycheck/entrycheck/internal/api"
 )
 
 // TestSmugglingRefused sends, over one raw connection to the server as
@@ -20,16 +17,10 @@ import (
 // A request framed one way is still served on a kept-alive connection.
 func TestSmugglingRefused(t *testing.T) {
 	e := start(t, "")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := api.HTTPServer("", e.service.Handler(), slog.New(slog.DiscardHandler), e.cfg)
-	go srv.Serve(api.Listener(ln))
-	t.Cleanup(func() { srv.Close() })
+	addr := serveReal(t, e)
 	send := func(raw string) (*http.Response, []byte, string) {
 		t.Helper()
-		c, err := net.Dial("tcp", ln.Addr().String())
+		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,7 +39,7 @@ var refinements = []refinement{
 	{"ArrivalFormality.status", enum(entrycheck.PeriodStatuses...)},
 	{"TransitProgram.status", enum(entrycheck.PeriodStatuses...)},
 	{"PassportValidity.issued_within_years", minimum(1)},
-	{"PassportValidity.counted_from", enum(append(anys(entrycheck.ValidityCountedFrom), nil)...)},
+	{"PassportValidity.counted_from", enumOrNull(entrycheck.ValidityCountedFrom...)},
 	{"PassportValidity.min_months_remaining", minimum(0)},
 	{"BlankPages.pages", minimum(1)},
 	{"OnwardTicket.required", enum(entrycheck.OnwardTicketValues...)},
@@ -52,7 +52,7 @@ var refinements = []refinement{
 	{"Exemption.holders_of.[]", described("ISO3 code or SCHENGEN.")},
 	{"Exemption.document", enum(entrycheck.DocumentVisa, entrycheck.DocumentResidencePermit, entrycheck.DocumentEither)},
 	{"Exemption.effect", both(noRef, typed("string"), enum(entrycheck.VisaFree, entrycheck.EVisa, entrycheck.VisaOnArrival))},
-	{"YellowFever.certificate_required", enum[any](entrycheck.YellowFeverAllTravellers, entrycheck.YellowFeverFromRiskCountries, entrycheck.YellowFeverNone, nil)},
+	{"YellowFever.certificate_required", enumOrNull(entrycheck.YellowFeverAllTravellers, entrycheck.YellowFeverFromRiskCountries, entrycheck.YellowFeverNone)},
 	{"YellowFever.extra_risk_countries", nullable},
 	{"YellowFever.extra_risk_countries.[]", pattern("^[A-Z]{3}$")},
 	{"EntryRules", rulesApply},
@@ -169,16 +169,16 @@ func pattern(p string) func(*jsonschema.Schema) {
 }
 
 func enum[T any](values ...T) func(*jsonschema.Schema) {
-	return func(s *jsonschema.Schema) {
-		s.Enum = make([]any, len(values))
-		for i, v := range values {
-			s.Enum[i] = v
-		}
-	}
+	return func(s *jsonschema.Schema) { s.Enum = anyOf(values) }
 }
 
-// anys is a table of strings as values of any type.
-func anys(table []string) []any {
+// enumOrNull: one of values, or null when the source does not say.
+func enumOrNull(values ...string) func(*jsonschema.Schema) {
+	return func(s *jsonschema.Schema) { s.Enum = append(anyOf(values), nil) }
+}
+
+// anyOf is a table as the values of a schema's enum.
+func anyOf[T any](table []T) []any {
 	out := make([]any, len(table))
 	for i, v := range table {
 		out[i] = v

@@ -187,15 +187,15 @@ func nullRefs(s *jsonschema.Schema, t reflect.Type, refs map[reflect.Type]*jsons
 // The schemas of the types that write themselves.
 
 func requirementSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Enum: values(entrycheck.Requirements)}
+	return &jsonschema.Schema{Type: "string", Enum: anyOf(entrycheck.Requirements)}
 }
 
 func actionSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Enum: values(entrycheck.Actions)}
+	return &jsonschema.Schema{Type: "string", Enum: anyOf(entrycheck.Actions)}
 }
 
 func tripStatusSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Enum: values(entrycheck.TripStatuses)}
+	return &jsonschema.Schema{Type: "string", Enum: anyOf(entrycheck.TripStatuses)}
 }
 
 func daysSchema() *jsonschema.Schema {
@@ -233,14 +233,5 @@ func countryInput(description string) *jsonschema.Schema {
 }
 
 const countryInputWords = "ISO 3166-1 alpha-3 code in any letter case (DEU), alpha-2 code (DE) or country name (Germany); the answer names it by its alpha-3 code."
-
-// values is a table as a schema's enum.
-func values[T ~string](table []T) []any {
-	out := make([]any, len(table))
-	for i, v := range table {
-		out[i] = string(v)
-	}
-	return out
-}
 
 func ptr[T any](v T) *T { return &v }

@@ -11,8 +11,40 @@ import (
 	"github.com/entrycheck/entrycheck/internal/api/response"
 )
 
-// argumentNames lists the arguments of a check, for messages.
-const argumentNames = "passport, destination, transit, purpose, residence_permits_of, visas_of and language"
+// argument is an argument of a check: the member of the request it sets,
+// a text (text) or a list of texts (list), and what a value of another
+// type must be.
+type argument struct {
+	name string
+	want string
+	text func(*entrycheck.CheckRequest) *string
+	list func(*entrycheck.CheckRequest) *[]string
+}
+
+const wantCountry = "a string: an ISO 3166-1 code such as DEU, or a country name"
+
+// arguments are the arguments of a check, in the order messages list them.
+var arguments = []argument{
+	{name: "passport", want: wantCountry, text: func(r *entrycheck.CheckRequest) *string { return &r.Passport }},
+	{name: "destination", want: wantCountry, text: func(r *entrycheck.CheckRequest) *string { return &r.Destination }},
+	{name: "transit", want: wantCountry, text: func(r *entrycheck.CheckRequest) *string { return &r.Transit }},
+	{name: "purpose", want: `a string: "tourism" or "business"`, text: func(r *entrycheck.CheckRequest) *string { return &r.Purpose }},
+	{name: "residence_permits_of", want: wantCountries, list: func(r *entrycheck.CheckRequest) *[]string { return &r.ResidencePermitsOf }},
+	{name: "visas_of", want: wantCountries, list: func(r *entrycheck.CheckRequest) *[]string { return &r.VisasOf }},
+	{name: "language", want: `a string: a language tag such as "fr" or "pt-BR"`, text: func(r *entrycheck.CheckRequest) *string { return &r.Language }},
+}
+
+const wantCountries = `an array of ISO 3166-1 alpha-3 codes (or SCHENGEN), such as ["USA"]`
+
+// argumentNames lists the arguments of a check, for messages: "passport,
+// destination, ... and language".
+func argumentNames() string {
+	names := make([]string, len(arguments))
+	for i, a := range arguments {
+		names[i] = a.name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // Arguments reads the JSON arguments of a check: those of the MCP tool
 // check_entry_requirements and of the A2A check skills. Like the query of
@@ -44,53 +76,31 @@ func Arguments(raw json.RawMessage) (entrycheck.CheckRequest, []entrycheck.Probl
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 			continue
 		}
-		switch name {
-		case "passport", "destination", "transit", "purpose", "language":
+		i := slices.IndexFunc(arguments, func(a argument) bool { return a.name == name })
+		switch {
+		case name == "":
+			problems = append(problems, entrycheck.Problem{Field: "arguments", Code: response.CodeUnknownParameter, Value: Clip(string(v)),
+				Message: "an argument has an empty name: the arguments are " + argumentNames()})
+		case i < 0:
+			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: Clip(string(v)),
+				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, argumentNames())})
+		case arguments[i].text != nil:
 			var str string
 			if json.Unmarshal(v, &str) != nil {
-				switch name {
-				case "purpose":
-					wrong(name, string(v), `a string: "tourism" or "business"`)
-				case "language":
-					wrong(name, string(v), `a string: a language tag such as "fr" or "pt-BR"`)
-				default:
-					wrong(name, string(v), "a string: an ISO 3166-1 code such as DEU, or a country name")
-				}
+				wrong(name, string(v), arguments[i].want)
 				continue
 			}
-			str = strings.TrimSpace(str)
-			switch name {
-			case "passport":
-				req.Passport = str
-			case "destination":
-				req.Destination = str
-			case "transit":
-				req.Transit = str
-			case "purpose":
-				req.Purpose = str
-			case "language":
-				req.Language = str
-			}
-		case "residence_permits_of", "visas_of":
+			*arguments[i].text(&req) = strings.TrimSpace(str)
+		default:
 			var list []string
 			if json.Unmarshal(v, &list) != nil {
-				wrong(name, string(v), `an array of ISO 3166-1 alpha-3 codes (or SCHENGEN), such as ["USA"]`)
+				wrong(name, string(v), arguments[i].want)
 				continue
 			}
-			for i := range list {
-				list[i] = strings.TrimSpace(list[i])
+			for j := range list {
+				list[j] = strings.TrimSpace(list[j])
 			}
-			if name == "visas_of" {
-				req.VisasOf = list
-			} else {
-				req.ResidencePermitsOf = list
-			}
-		case "":
-			problems = append(problems, entrycheck.Problem{Field: "arguments", Code: response.CodeUnknownParameter, Value: Clip(string(v)),
-				Message: "an argument has an empty name: the arguments are " + argumentNames})
-		default:
-			problems = append(problems, entrycheck.Problem{Field: name, Code: response.CodeUnknownParameter, Value: Clip(string(v)),
-				Message: fmt.Sprintf("unknown argument %q: the arguments are %s", name, argumentNames)})
+			*arguments[i].list(&req) = list
 		}
 	}
 	return req, problems
